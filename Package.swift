@@ -1,0 +1,97 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode comes from the tools version; these
+/// make existential types and import visibility explicit, as the style guide asks.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Harbor",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Harbor", targets: ["Harbor"]),
+        .library(name: "HarborTesting", targets: ["HarborTesting"]),
+        .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
+        .executable(name: "boxes", targets: ["boxes"]),
+        .executable(name: "harbor-bench", targets: ["harbor-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "Harbor",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HarborTesting",
+            dependencies: ["Harbor"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HarborSQLite",
+            dependencies: [
+                "Harbor",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "boxes",
+            dependencies: [
+                "Harbor",
+                "HarborTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Boxes",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "harbor-bench",
+            dependencies: [
+                "Harbor",
+                "HarborTesting",
+                "HarborSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/harbor-bench",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborTests",
+            dependencies: [
+                "Harbor",
+                "HarborTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborTestingTests",
+            dependencies: ["Harbor", "HarborTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborSQLiteTests",
+            dependencies: [
+                "Harbor",
+                "HarborTesting",
+                "HarborSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,36 @@
+/// An entity a repository keeps: `Codable`, `Sendable`, identified, and stored in one collection.
+///
+/// ```swift
+/// struct Box: Aggregate {
+///     static let collection = "boxes"
+///     static let indexes: [IndexedField<Box>] = [.field("title", \.title)]
+///     let id: String
+///     var title: String
+/// }
+/// ```
+public protocol Aggregate: Codable, Sendable, Identifiable where ID: LosslessStringConvertible & Sendable {
+    /// The collection the aggregate's documents live in; stable across renames of the type.
+    static var collection: String { get }
+    /// The fields queries may filter and sort on.
+    static var indexes: [IndexedField<Self>] { get }
+}
+
+extension Aggregate {
+    /// No indexed fields: the aggregate is found by identifier only.
+    public static var indexes: [IndexedField<Self>] { [] }
+
+    /// The schema a store prepares for this aggregate.
+    public static var schema: CollectionSchema {
+        CollectionSchema(name: collection, indexedFields: indexes.map(\.name))
+    }
+
+    /// Where this aggregate lives in a store.
+    public var documentKey: DocumentKey { DocumentKey(collection: Self.collection, id: String(describing: id)) }
+
+    /// The values of the indexed fields.
+    public var indexedFieldValues: [String: FieldValue] {
+        var fields: [String: FieldValue] = [:]
+        for index in Self.indexes { fields[index.name] = index.value(of: self) }
+        return fields
+    }
+}

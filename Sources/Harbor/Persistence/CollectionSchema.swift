@@ -1,0 +1,13 @@
+/// What a store needs to know about a collection before it is used: its name and indexed fields.
+public struct CollectionSchema: Sendable, Hashable {
+    /// The collection's name.
+    public var name: String
+    /// The fields queries may filter and sort on; a store may index them.
+    public var indexedFields: [String]
+
+    /// Creates a schema.
+    public init(name: String, indexedFields: [String]) {
+        self.name = name
+        self.indexedFields = indexedFields
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A typed collection of aggregates over a ``Store``: reads through the store, writes through a unit of work.
+///
+/// A repository from ``Persistence/repository(_:)`` only reads; one from
+/// ``UnitOfWork/repository(_:)`` also writes, and its reads see the unit of work's own changes.
+public struct Repository<A: Aggregate>: Sendable {
+    let persistence: Persistence
+    let unitOfWork: UnitOfWork?
+
+    init(persistence: Persistence, unitOfWork: UnitOfWork?) {
+        self.persistence = persistence
+        self.unitOfWork = unitOfWork
+    }
+
+    /// The aggregate with `id`, or nil.
+    /// - Throws: ``StoreError`` from the store, or ``StoreError/invalidData(_:reason:)`` if it does not decode.
+    public func find(_ id: A.ID) async throws -> A? {
+        let key = DocumentKey(collection: A.collection, id: String(describing: id))
+        if let pending = unitOfWork?.pending(for: key) {
+            switch pending {
+            case .insert(let body, _), .update(_, let body, _): return try decode(body, key: key)
+            case .delete: return nil
+            }
+        }
+        try await persistence.prepare(A.self)
+        guard let document = try await persistence.store.document(at: key) else { return nil }
+        unitOfWork?.noteRead(key, version: document.version)
+        return try decode(document.body, key: key)
+    }
+
+    /// Every aggregate in the collection, ordered by identifier.
+    public func all() async throws -> [A] {
+        try await query(Query<A>())
+    }
+
+    /// The aggregates `query` selects; the store filters, orders and limits.
+    /// - Throws: ``StoreError/unknownField(collection:field:)`` for a key path that is not indexed.
+    public func query(_ query: Query<A>) async throws -> [A] {
+        var documentQuery = try query.documentQuery()
+        try await persistence.prepare(A.self)
+        let pending = unitOfWork?.pendingChanges(in: A.collection) ?? []
+        if let limit = documentQuery.limit, !pending.isEmpty {
+            // Pending removals may drop documents the store returns, so ask for enough to refill.
+            documentQuery.limit = limit + pending.count
+        }
+        var documents = try await persistence.store.documents(matching: documentQuery)
+        if let unitOfWork {
+            for document in documents { unitOfWork.noteRead(document.key, version: document.version) }
+        }
+        if !pending.isEmpty {
+            documents = Self.overlay(pending, on: documents, query: try query.documentQuery())
+        }
+        return try documents.map { try decode($0.body, key: $0.key) }
+    }
+
+    /// Adds a new aggregate to the unit of work.
+    /// - Throws: ``StoreError/duplicate(_:)`` when it is known to exist, or
+    ///   ``StoreError/notInUnitOfWork(_:reason:)`` on a read-only repository.
+    public func add(_ aggregate: A) throws {
+        let (unitOfWork, key) = try writable(aggregate)
+        try unitOfWork.insert(key, body: try encode(aggregate, key: key), fields: aggregate.indexedFieldValues)
+    }
+
+    /// Replaces an aggregate this unit of work read (or added).
+    /// - Throws: ``StoreError/notInUnitOfWork(_:reason:)`` when it was not read here first.
+    public func update(_ aggregate: A) throws {
+        let (unitOfWork, key) = try writable(aggregate)
+        try unitOfWork.update(key, body: try encode(aggregate, key: key), fields: aggregate.indexedFieldValues)
+    }
+
+    /// Adds the aggregate if this unit of work has not read or added it, else updates it.
+    public func save(_ aggregate: A) throws {
+        let (unitOfWork, key) = try writable(aggregate)
+        let known = unitOfWork.state.withLock { $0.versions[key] != nil || $0.pending[key] != nil }
+        if known { try update(aggregate) } else { try add(aggregate) }
+    }
+
+    /// Removes an aggregate this unit of work read (or added).
+    public func remove(_ aggregate: A) throws {
+        try remove(id: aggregate.id)
+    }
+
+    /// Removes the aggregate with `id`, which this unit of work must have read (or added).
+    public func remove(id: A.ID) throws {
+        let key = DocumentKey(collection: A.collection, id: String(describing: id))
+        guard let unitOfWork else { throw Self.readOnly(key) }
+        try unitOfWork.delete(key)
+    }
+
+    // MARK: - Private
+
+    private func writable(_ aggregate: A) throws -> (UnitOfWork, DocumentKey) {
+        let key = aggregate.documentKey
+        guard let unitOfWork else { throw Self.readOnly(key) }
+        return (unitOfWork, key)
+    }
+
+    private static func readOnly(_ key: DocumentKey) -> StoreError {
+        .notInUnitOfWork(key, reason: "this repository only reads: write inside persistence.perform { unitOfWork in … }")
+    }
+
+    private func decode(_ body: Data, key: DocumentKey) throws -> A {
+        do {
+            return try JSONDecoder().decode(A.self, from: body)
+        } catch {
+            throw StoreError.invalidData(key, reason: "\(error)")
+        }
+    }
+
+    private func encode(_ aggregate: A, key: DocumentKey) throws -> Data {
+        do {
+            return try JSONEncoder().encode(aggregate)
+        } catch {
+            throw StoreError.invalidData(key, reason: "\(error)")
+        }
+    }
+
+    /// Applies uncommitted changes to what the store returned, then filters, sorts and limits again.
+    private static func overlay(
+        _ pending: [(DocumentKey, UnitOfWork.Pending)],
+        on documents: [StoredDocument],
+        query: DocumentQuery
+    ) -> [StoredDocument] {
+        var byKey = Dictionary(documents.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for (key, change) in pending {
+            switch change {
+            case .insert(let body, let fields):
+                byKey[key] = StoredDocument(key: key, version: 0, body: body, fields: fields)
+            case .update(let expected, let body, let fields):
+                byKey[key] = StoredDocument(key: key, version: expected, body: body, fields: fields)
+            case .delete:
+                byKey[key] = nil
+            }
+        }
+        return query.apply(to: byKey.values)
+    }
+}

@@ -1,0 +1,37 @@
+/// The persistence port: documents by collection and key with versions, and an outbox of events.
+///
+/// Every adapter (in memory, JSON files, SQLite, PostgreSQL, remote HTTP) satisfies the same
+/// contract, which `HarborTesting`'s `StoreContract` checks:
+/// - ``commit(_:)`` applies a change set atomically: every change and every event, or nothing.
+/// - Versions start at 1 and grow by one per update. A stale version or a duplicate insert fails
+///   the whole commit with a conflict (``StoreError/stale(_:expected:actual:)`` or
+///   ``StoreError/duplicate(_:)``); nothing is written.
+/// - Events get outbox positions that grow in commit order and are never reused.
+/// - Reads see only committed data.
+public protocol Store: Sendable {
+    /// Declares a collection and the fields it indexes; idempotent, and cheap when nothing changed.
+    func prepare(_ schema: CollectionSchema) async throws
+
+    /// The document at `key`, or nil.
+    func document(at key: DocumentKey) async throws -> StoredDocument?
+
+    /// The documents a query selects, filtered, ordered and limited by the store.
+    /// - Throws: ``StoreError/unknownField(collection:field:)`` for a field the collection does not index.
+    func documents(matching query: DocumentQuery) async throws -> [StoredDocument]
+
+    /// Applies `changeSet` atomically and keeps its events in the outbox.
+    /// - Throws: a conflict, in which case nothing was written.
+    func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt
+
+    /// Up to `limit` outbox events with positions greater than `position`, in position order.
+    func events(after position: Int64, limit: Int) async throws -> [StoredEvent]
+
+    /// The last position a durable subscriber has processed, or 0.
+    func position(ofSubscriber name: String) async throws -> Int64
+
+    /// Records that a durable subscriber has processed every event up to `position`.
+    func setPosition(_ position: Int64, ofSubscriber name: String) async throws
+
+    /// Deletes outbox events at or before `position`; returns how many were deleted.
+    func pruneEvents(through position: Int64) async throws -> Int
+}

@@ -1,0 +1,61 @@
+/// What can go wrong in a store, closed so callers can handle each case.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// An insert found a document with the same key; nothing was written.
+    case duplicate(DocumentKey)
+    /// An update or delete expected another version (`actual` is nil when the document is gone);
+    /// nothing was written.
+    case stale(DocumentKey, expected: Int64, actual: Int64?)
+    /// A write outside a unit of work, or an update of a document the unit of work never read.
+    case notInUnitOfWork(DocumentKey, reason: String)
+    /// A query named a field the collection does not index.
+    case unknownField(collection: String, field: String)
+    /// Stored data could not be decoded or encoded.
+    case invalidData(DocumentKey?, reason: String)
+    /// The backend failed; `location` names the file, folder or server.
+    case backend(location: String, reason: String)
+    /// A fault injected by a fake store.
+    case injectedFailure(operation: String)
+
+    /// True for the optimistic-concurrency outcomes that a retry of the whole unit of work can resolve.
+    public var isConflict: Bool {
+        switch self {
+        case .duplicate, .stale: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .duplicate(let key):
+            "\(key) already exists: another unit of work inserted it first"
+        case .stale(let key, let expected, let actual?):
+            "\(key) changed since it was read (read version \(expected), now \(actual)): read it again and retry"
+        case .stale(let key, let expected, nil):
+            "\(key) was deleted since it was read at version \(expected)"
+        case .notInUnitOfWork(let key, let reason):
+            "\(key): \(reason)"
+        case .unknownField(let collection, let field):
+            "collection '\(collection)' does not index field '\(field)': declare it in the aggregate's indexes"
+        case .invalidData(let key?, let reason):
+            "\(key) holds invalid data: \(reason)"
+        case .invalidData(nil, let reason):
+            "invalid data: \(reason)"
+        case .backend(let location, let reason):
+            "\(location): \(reason)"
+        case .injectedFailure(let operation):
+            "injected failure in \(operation)"
+        }
+    }
+}
+
+// MARK: - RetryableError
+
+extension StoreError: RetryableError {
+    /// Conflicts and injected faults may succeed on a second try; the rest will not.
+    public var isRetryable: Bool {
+        switch self {
+        case .duplicate, .stale, .injectedFailure: true
+        default: false
+        }
+    }
+}

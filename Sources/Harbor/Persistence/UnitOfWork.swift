@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+
+/// One business transaction: what it read, what it changed, and the events it recorded.
+///
+/// Get one from ``Persistence/perform(_:)``; it commits when the closure returns and discards
+/// everything when the closure throws. Guarantees:
+/// - All changes are committed atomically in one store transaction, or none is.
+/// - An aggregate can be updated or removed only if this unit of work read it; the store then
+///   checks that nobody else changed it since (optimistic concurrency).
+/// - Recorded events are kept in the store's outbox in the same transaction and published on the
+///   event bus only after the commit succeeded.
+public final class UnitOfWork: Sendable {
+    /// A change not yet committed; the body is kept so reads in this unit of work see it.
+    enum Pending: Sendable {
+        case insert(body: Data, fields: [String: FieldValue])
+        case update(expected: Int64, body: Data, fields: [String: FieldValue])
+        case delete(expected: Int64)
+    }
+
+    struct State: Sendable {
+        var versions: [DocumentKey: Int64] = [:]
+        var pending: [DocumentKey: Pending] = [:]
+        var order: [DocumentKey] = []
+        var events: [any DomainEvent] = []
+        var encodedEvents: [EncodedEvent] = []
+        var isFinished = false
+    }
+
+    let persistence: Persistence
+    let state = Mutex(State())
+
+    init(persistence: Persistence) {
+        self.persistence = persistence
+    }
+
+    /// A repository whose reads see this unit of work's changes and whose writes join it.
+    public func repository<A: Aggregate>(_ type: A.Type) -> Repository<A> {
+        Repository(persistence: persistence, unitOfWork: self)
+    }
+
+    /// Records `event` to be committed with the changes and published after the commit.
+    /// - Throws: `EncodingError` when the event cannot be encoded.
+    public func record<E: DomainEvent>(_ event: E) throws {
+        let encoded = try EncodedEvent(event, occurredAt: persistence.now())
+        try state.withLock { state in
+            try Self.requireOpen(state)
+            state.events.append(event)
+            state.encodedEvents.append(encoded)
+        }
+    }
+
+    /// The events recorded so far, in order.
+    public var recordedEvents: [any DomainEvent] { state.withLock { $0.events } }
+
+    // MARK: - Used by repositories
+
+    func noteRead(_ key: DocumentKey, version: Int64) {
+        state.withLock { state in
+            if state.versions[key] == nil { state.versions[key] = version }
+        }
+    }
+
+    func pending(for key: DocumentKey) -> Pending? {
+        state.withLock { $0.pending[key] }
+    }
+
+    func pendingChanges(in collection: String) -> [(DocumentKey, Pending)] {
+        state.withLock { state in
+            state.order.filter { $0.collection == collection }.compactMap { key in
+                state.pending[key].map { (key, $0) }
+            }
+        }
+    }
+
+    func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) throws {
+        try state.withLock { state in
+            try Self.requireOpen(state)
+            switch state.pending[key] {
+            case .insert, .update:
+                throw StoreError.duplicate(key)
+            case .delete(let expected):
+                state.pending[key] = .update(expected: expected, body: body, fields: fields)
+            case nil:
+                if state.versions[key] != nil { throw StoreError.duplicate(key) }
+                state.pending[key] = .insert(body: body, fields: fields)
+                state.order.append(key)
+            }
+        }
+    }
+
+    func update(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) throws {
+        try state.withLock { state in
+            try Self.requireOpen(state)
+            switch state.pending[key] {
+            case .insert:
+                state.pending[key] = .insert(body: body, fields: fields)
+            case .update(let expected, _, _):
+                state.pending[key] = .update(expected: expected, body: body, fields: fields)
+            case .delete:
+                throw StoreError.notInUnitOfWork(key, reason: "it was removed earlier in this unit of work")
+            case nil:
+                guard let expected = state.versions[key] else {
+                    throw StoreError.notInUnitOfWork(
+                        key, reason: "read it in this unit of work before updating it, so its version is known")
+                }
+                state.pending[key] = .update(expected: expected, body: body, fields: fields)
+                state.order.append(key)
+            }
+        }
+    }
+
+    func delete(_ key: DocumentKey) throws {
+        try state.withLock { state in
+            try Self.requireOpen(state)
+            switch state.pending[key] {
+            case .insert:
+                state.pending[key] = nil
+                state.order.removeAll { $0 == key }
+            case .update(let expected, _, _):
+                state.pending[key] = .delete(expected: expected)
+            case .delete:
+                return
+            case nil:
+                guard let expected = state.versions[key] else {
+                    throw StoreError.notInUnitOfWork(
+                        key, reason: "read it in this unit of work before removing it, so its version is known")
+                }
+                state.pending[key] = .delete(expected: expected)
+                state.order.append(key)
+            }
+        }
+    }
+
+    // MARK: - Commit
+
+    /// Freezes the unit of work and returns what it will commit.
+    func finish() -> (ChangeSet, [any DomainEvent]) {
+        state.withLock { state in
+            state.isFinished = true
+            let changes = state.order.compactMap { key -> DocumentChange? in
+                switch state.pending[key] {
+                case .insert(let body, let fields): .insert(key, body: body, fields: fields)
+                case .update(let expected, let body, let fields):
+                    .update(key, expectedVersion: expected, body: body, fields: fields)
+                case .delete(let expected): .delete(key, expectedVersion: expected)
+                case nil: nil
+                }
+            }
+            return (ChangeSet(changes: changes, events: state.encodedEvents), state.events)
+        }
+    }
+
+    private static func requireOpen(_ state: State) throws {
+        if state.isFinished {
+            throw StoreError.notInUnitOfWork(
+                DocumentKey(collection: "", id: ""), reason: "this unit of work has already finished")
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import Harbor
+@Test func smoke() { #expect(Bool(true)) }
