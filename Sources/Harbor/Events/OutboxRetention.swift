@@ -1,0 +1,10 @@
+/// Which delivered events an ``OutboxRelay`` deletes from the outbox.
+public enum OutboxRetention: Sendable, Equatable {
+    /// Never prune.
+    case keepAll
+    /// Prune events every subscriber has processed, except the newest `count` of them.
+    ///
+    /// The relay knows its own subscribers; name the durable subscribers of other processes in
+    /// `otherSubscribers`, so that nothing they have not read yet is pruned.
+    case keepLast(Int, otherSubscribers: [String] = [])
+}

@@ -1,0 +1,265 @@
+import Synchronization
+
+/// Runs use cases: serially by default, on concurrent lanes where asked, each run awaitable,
+/// cancellable, observable and wrapped in middleware.
+///
+/// Guarantees:
+/// - On a lane with limit 1 (``Lane/serial`` by default) runs execute one at a time, in the order
+///   they were submitted (``run(_:on:)`` and ``submit(_:on:)`` both take their place in line
+///   when called). A lane with limit *n* runs at most *n* at once, starting them in that order.
+/// - A use case that runs another one on the lane it already holds (through
+///   ``RunContext/run(_:on:)`` or this runner) runs it at once inside its own turn: no deadlock.
+/// - Cancelling a run removes it from its queue, or lets the use case see cancellation at its
+///   next check; either way the caller gets `CancellationError`, not a result.
+/// - Observers see `started`, `progress`…, then exactly one of `finished`, `failed`, `cancelled`.
+/// - A ``CoalescableUseCase`` submitted while an equal one is still queued joins that run.
+///
+/// ```swift
+/// let runner = UseCaseRunner(middleware: [LoggingMiddleware(logger: logger)])
+/// let outline = try await runner.run(ShowOutline(repository: boxes))
+/// let handle = runner.submit(ImportBoxes(from: url))   // runs later, in order
+/// handle.cancel()
+/// ```
+public final class UseCaseRunner: Sendable {
+    /// Lanes the current task holds, so nested runs on them do not wait for themselves.
+    @TaskLocal static var heldLanes: [String] = []
+
+    private let middleware: [any UseCaseMiddleware]
+    private let lastID = Atomic<UInt64>(0)
+    private let lanes = Mutex<[String: LaneQueue]>([:])
+    private let observers = Mutex<[(id: Int, handler: @Sendable (RunEvent) -> Void)]>([])
+    private let observerCount = Atomic<Int>(0)
+    private let nextObserverID = Atomic<Int>(0)
+    private let queuedCoalescable = Mutex<[CoalescingKey: any Sendable]>([:])
+
+    /// Creates a runner; `middleware` wraps every run, the first one outermost.
+    public init(middleware: [any UseCaseMiddleware] = []) {
+        self.middleware = middleware
+    }
+
+    // MARK: - Running
+
+    /// Runs `useCase` when its turn on `lane` (default: the use case's own lane) comes, and returns its result.
+    /// - Throws: the use case's error, or `CancellationError` when the calling task is cancelled.
+    public func run<U: UseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output {
+        let lane = lane ?? useCase.lane
+        let id = makeID()
+        if Self.heldLanes.contains(lane.name) {
+            return try await execute(useCase, id: id, lane: lane)
+        }
+        let queue = queue(for: lane)
+        return try await runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: queue.reserve())
+    }
+
+    /// Queues `useCase` now and returns a handle to await or cancel it.
+    ///
+    /// Awaiting a submitted run from inside a use case on the same serial lane would wait
+    /// forever; use ``RunContext/run(_:on:)`` for nested work.
+    public func submit<U: UseCase>(_ useCase: U, on lane: Lane? = nil) -> RunHandle<U.Output> {
+        let lane = lane ?? useCase.lane
+        let id = makeID()
+        let queue = queue(for: lane)
+        let ticket = queue.reserve()
+        let task = Task {
+            // A new task inherits task-locals: it must not believe it holds its parent's lanes.
+            try await Self.$heldLanes.withValue([]) {
+                try await self.runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: ticket)
+            }
+        }
+        return RunHandle(id: id, task: task)
+    }
+
+    /// Runs `useCase`, or joins an equal run that is still queued and returns its result.
+    public func run<U: CoalescableUseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output {
+        let lane = lane ?? useCase.lane
+        if Self.heldLanes.contains(lane.name) {
+            return try await execute(useCase, id: makeID(), lane: lane)
+        }
+        switch admit(useCase, lane: lane) {
+        case .joined(let run): return try await run.join()
+        case .leading(let run, let key, let queue, let ticket):
+            return try await lead(useCase, run: run, key: key, lane: lane, queue: queue, ticket: ticket)
+        }
+    }
+
+    /// Queues `useCase`, or joins an equal run that is still queued.
+    public func submit<U: CoalescableUseCase>(_ useCase: U, on lane: Lane? = nil) -> RunHandle<U.Output> {
+        let lane = lane ?? useCase.lane
+        switch admit(useCase, lane: lane) {
+        case .joined(let run):
+            return RunHandle(id: run.id, task: Task { try await run.join() })
+        case .leading(let run, let key, let queue, let ticket):
+            let task = Task {
+                try await Self.$heldLanes.withValue([]) {
+                    try await self.lead(useCase, run: run, key: key, lane: lane, queue: queue, ticket: ticket)
+                }
+            }
+            return RunHandle(id: run.id, task: task)
+        }
+    }
+
+    // MARK: - Observing
+
+    /// Calls `observer` with every run event from now on, synchronously on the running task.
+    ///
+    /// Delivery stops when the returned subscription is cancelled or released.
+    public func observe(_ observer: @escaping @Sendable (RunEvent) -> Void) -> Subscription {
+        let id = nextObserverID.add(1, ordering: .relaxed).newValue
+        observers.withLock { $0.append((id, observer)) }
+        observerCount.add(1, ordering: .releasing)
+        return Subscription { [weak self] in
+            guard let self else { return }
+            self.observers.withLock { $0.removeAll { $0.id == id } }
+            self.observerCount.subtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Run events from now on as an `AsyncSequence`; it ends when the consuming task is cancelled.
+    public func events() -> AsyncStream<RunEvent> {
+        let (stream, continuation) = AsyncStream<RunEvent>.makeStream()
+        let subscription = observe { continuation.yield($0) }
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+
+    func emit(_ event: @autoclosure () -> RunEvent) {
+        // Checked without the lock so that a runner nobody observes pays nothing to build events.
+        guard observerCount.load(ordering: .acquiring) > 0 else { return }
+        let event = event()
+        for observer in observers.withLock({ $0 }) { observer.handler(event) }
+    }
+
+    // MARK: - Private
+
+    private func makeID() -> RunID {
+        RunID(rawValue: lastID.add(1, ordering: .relaxed).newValue)
+    }
+
+    private func queue(for lane: Lane) -> LaneQueue {
+        lanes.withLock { lanes in
+            if let queue = lanes[lane.name] { return queue }
+            let queue = LaneQueue(limit: lane.limit)
+            lanes[lane.name] = queue
+            return queue
+        }
+    }
+
+    private func runInTurn<U: UseCase>(
+        _ useCase: U, id: RunID, lane: Lane, queue: LaneQueue, ticket: LaneQueue.Ticket
+    ) async throws -> U.Output {
+        do {
+            try await queue.wait(for: ticket)
+        } catch {
+            emit(.cancelled(RunInfo(id: id, useCaseName: String(describing: U.self), lane: lane)))
+            throw error
+        }
+        defer { queue.release() }
+        return try await Self.$heldLanes.withValue(Self.heldLanes + [lane.name]) {
+            try await execute(useCase, id: id, lane: lane)
+        }
+    }
+
+    /// Executes a run that holds its lane: events, cancellation checks, middleware.
+    private func execute<U: UseCase>(_ useCase: U, id: RunID, lane: Lane) async throws -> U.Output {
+        let context = RunContext(id: id, lane: lane, useCaseType: U.self, runner: self)
+        emit(.started(context.info))
+        do {
+            try Task.checkCancellation()
+            let output = try await invoke(useCase, context: context)
+            // The caller asked to cancel: it gets cancellation, not a result it no longer expects.
+            try Task.checkCancellation()
+            emit(.finished(context.info))
+            return output
+        } catch {
+            if error is CancellationError || Task.isCancelled {
+                emit(.cancelled(context.info))
+                throw CancellationError()
+            }
+            emit(.failed(context.info, error))
+            throw error
+        }
+    }
+
+    private func invoke<U: UseCase>(_ useCase: U, context: RunContext) async throws -> U.Output {
+        if middleware.isEmpty { return try await useCase.execute(in: context) }
+        var next: @Sendable (U, RunContext) async throws -> U.Output = { useCase, context in
+            try await useCase.execute(in: context)
+        }
+        for layer in middleware.reversed() {
+            let inner = next
+            next = { useCase, context in try await layer.handle(useCase, context: context, next: inner) }
+        }
+        return try await next(useCase, context)
+    }
+}
+
+// MARK: - Coalescing
+
+extension UseCaseRunner {
+    /// A lane and a use case value; equal when both are (including the use case's type).
+    private struct CoalescingKey: Hashable, Sendable {
+        let lane: String
+        let useCase: any Hashable & Sendable
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            func equals<T: Hashable & Sendable>(_ left: T) -> Bool { (rhs.useCase as? T) == left }
+            return lhs.lane == rhs.lane && equals(lhs.useCase)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(lane)
+            hasher.combine(ObjectIdentifier(type(of: useCase)))
+            hasher.combine(useCase)
+        }
+    }
+
+    private enum Admission<Output: Sendable> {
+        case joined(CoalescedRun<Output>)
+        case leading(CoalescedRun<Output>, CoalescingKey, LaneQueue, LaneQueue.Ticket)
+    }
+
+    private func admit<U: CoalescableUseCase>(_ useCase: U, lane: Lane) -> Admission<U.Output> {
+        let key = CoalescingKey(lane: lane.name, useCase: useCase)
+        return queuedCoalescable.withLock { queued in
+            if let existing = queued[key] as? CoalescedRun<U.Output> { return .joined(existing) }
+            let run = CoalescedRun<U.Output>(id: makeID())
+            let queue = queue(for: lane)
+            queued[key] = run
+            return .leading(run, key, queue, queue.reserve())
+        }
+    }
+
+    private func lead<U: CoalescableUseCase>(
+        _ useCase: U, run: CoalescedRun<U.Output>, key: CoalescingKey, lane: Lane, queue: LaneQueue,
+        ticket: LaneQueue.Ticket
+    ) async throws -> U.Output {
+        do {
+            try await queue.wait(for: ticket)
+        } catch {
+            startCoalesced(run, key: key)
+            emit(.cancelled(RunInfo(id: run.id, useCaseName: String(describing: U.self), lane: lane)))
+            run.complete(with: .failure(error))
+            throw error
+        }
+        startCoalesced(run, key: key)
+        defer { queue.release() }
+        let result: Result<U.Output, any Error>
+        do {
+            result = .success(
+                try await Self.$heldLanes.withValue(Self.heldLanes + [lane.name]) {
+                    try await execute(useCase, id: run.id, lane: lane)
+                })
+        } catch {
+            result = .failure(error)
+        }
+        run.complete(with: result)
+        return try result.get()
+    }
+
+    /// From now on equal submissions start a run of their own.
+    private func startCoalesced<Output>(_ run: CoalescedRun<Output>, key: CoalescingKey) {
+        queuedCoalescable.withLock { queued in
+            if let current = queued[key] as? CoalescedRun<Output>, current === run { queued[key] = nil }
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import Harbor
-@Test func smoke() { #expect(Bool(true)) }
