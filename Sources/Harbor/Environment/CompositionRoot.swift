@@ -41,6 +41,12 @@ public struct UnknownEnvironment: Error, Equatable, CustomStringConvertible {
     /// The names that would have worked.
     public let known: [EnvironmentName]
 
+    /// Creates the error.
+    public init(name: EnvironmentName, known: [EnvironmentName]) {
+        self.name = name
+        self.known = known
+    }
+
     public var description: String {
         "unknown environment '\(name)'; use one of: \(known.map(\.rawValue).joined(separator: ", "))"
     }

@@ -1,0 +1,80 @@
+import Harbor
+import Testing
+
+@Suite("Outbox relay")
+struct OutboxRelayTests {
+    /// Commits one note and its event per text, each in its own unit of work.
+    func commit(_ texts: [String], through persistence: Persistence) async throws {
+        for text in texts {
+            try await persistence.perform { unitOfWork in
+                try unitOfWork.repository(Note.self).add(Note(id: text, text: text))
+                try unitOfWork.record(NoteAdded(text: text))
+            }
+        }
+    }
+
+    @Test("a durable subscriber gets every committed event in order, and resumes after a restart")
+    func deliversAndResumes() async throws {
+        let store = InMemoryStore()
+        let persistence = Persistence(store: store)
+        try await commit(["a", "b"], through: persistence)
+        let received = Collected<String>()
+        let subscriber = DurableSubscriber(name: "projector").on(NoteAdded.self) { event, _ in received.append(event.text) }
+        let relay = OutboxRelay(store: store, subscribers: [subscriber])
+        #expect(await relay.deliverPending() == 2)
+        #expect(await relay.deliverPending() == 0)
+        #expect(try await store.position(ofSubscriber: "projector") == 2)
+
+        // A new relay (a restarted process) resumes from the stored position.
+        try await commit(["c"], through: persistence)
+        let restarted = OutboxRelay(store: store, subscribers: [subscriber])
+        #expect(await restarted.deliverPending() == 1)
+        #expect(received.values == ["a", "b", "c"])
+    }
+
+    @Test("a failing handler is retried from the same event, never skipped")
+    func retriesFailedEvents() async throws {
+        let store = InMemoryStore()
+        let persistence = Persistence(store: store)
+        try await commit(["a", "b", "c"], through: persistence)
+        let received = Collected<String>()
+        let failures = Collected<String>()
+        let failOnB = Collected<Bool>()
+        let subscriber = DurableSubscriber(name: "flaky").on(NoteAdded.self) { event, _ in
+            if event.text == "b" && failOnB.values.isEmpty {
+                failOnB.append(true)
+                throw HandlerFailure()
+            }
+            received.append(event.text)
+        }
+        let relay = OutboxRelay(store: store, subscribers: [subscriber]) { _, name in failures.append(name) }
+        await relay.deliverPending()
+        #expect(received.values == ["a"])
+        #expect(failures.values == ["flaky"])
+        #expect(try await store.position(ofSubscriber: "flaky") == 1)
+        await relay.deliverPending()
+        #expect(received.values == ["a", "b", "c"])
+    }
+
+    @Test("run() delivers local commits promptly when woken by the bus, and prunes delivered events")
+    func runsAndPrunes() async throws {
+        let store = InMemoryStore()
+        let persistence = Persistence(store: store)
+        let received = Collected<String>()
+        let subscriber = DurableSubscriber(name: "live").on(NoteAdded.self) { event, _ in received.append(event.text) }
+        let relay = OutboxRelay(
+            store: store, wakingOn: persistence.events, subscribers: [subscriber], pollInterval: .seconds(60),
+            retention: .keepLast(1))
+        let running = Task { await relay.run() }
+        try await commit(["a", "b", "c"], through: persistence)
+        #expect(try await eventually { received.values.count == 3 })
+        #expect(received.values == ["a", "b", "c"])
+        #expect(try await eventually { true })
+        relay.wake()
+        try await Task.sleep(for: .milliseconds(50))
+        let remaining = try await store.events(after: 0, limit: 10).map(\.position)
+        #expect(remaining == [3])
+        running.cancel()
+        await running.value
+    }
+}
