@@ -1,1 +1,24 @@
-print("todo")
+import Foundation
+
+// harbor-bench: performance figures as `name: value` lines, each candidate measured against its
+// baseline in the same process run, interleaved, median of several rounds. Numbers, not pass/fail.
+//
+//   swift run -c release harbor-bench runner    # use-case runner, event bus, unit of work
+//   swift run -c release harbor-bench sqlite    # SQLite store against raw GRDB
+//   swift run -c release harbor-bench all
+let arguments = Array(CommandLine.arguments.dropFirst())
+let suites: [String: () async throws -> Void] = [
+    "runner": RunnerBenchmark.run,
+    "sqlite": SQLiteBenchmark.run,
+]
+let requested = arguments.first ?? "all"
+if requested == "--help" || requested == "-h" {
+    print("usage: harbor-bench [runner|sqlite|all]")
+} else if requested == "all" {
+    for name in suites.keys.sorted() { try await suites[name]?() }
+} else if let suite = suites[requested] {
+    try await suite()
+} else {
+    print("harbor-bench: unknown suite '\(requested)'; use one of: \(suites.keys.sorted().joined(separator: ", ")), all")
+    exit(2)
+}

@@ -24,6 +24,18 @@ final class LaneQueue: Sendable {
         var waiters = Deque<Waiter>()
         /// Numbers whose turn came before their task started waiting.
         var grantedEarly = Set<UInt64>()
+
+        /// Binary search: waiters are appended with growing numbers and only ever removed, so
+        /// the line stays sorted, and a long line costs log n per lookup rather than n.
+        func index(of number: UInt64) -> Int? {
+            var low = 0
+            var high = waiters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if waiters[middle].number < number { low = middle + 1 } else { high = middle }
+            }
+            return low < waiters.count && waiters[low].number == number ? low : nil
+        }
     }
 
     let limit: Int
@@ -54,7 +66,7 @@ final class LaneQueue: Sendable {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = state.withLock { state in
                     if state.grantedEarly.remove(number) != nil { return .success(()) }
-                    guard let index = state.waiters.firstIndex(where: { $0.number == number }) else {
+                    guard let index = state.index(of: number) else {
                         return .failure(CancellationError())
                     }
                     // Cancellation sets the flag before the handler runs, so checking it under the
@@ -70,7 +82,7 @@ final class LaneQueue: Sendable {
             }
         } onCancel: {
             let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-                guard let index = state.waiters.firstIndex(where: { $0.number == number }),
+                guard let index = state.index(of: number),
                     let continuation = state.waiters[index].continuation
                 else { return nil }
                 state.waiters.remove(at: index)
@@ -104,7 +116,7 @@ final class LaneQueue: Sendable {
         case .queued(let number):
             let granted = state.withLock { state -> Bool in
                 if state.grantedEarly.remove(number) != nil { return true }
-                state.waiters.removeAll { $0.number == number }
+                if let index = state.index(of: number) { state.waiters.remove(at: index) }
                 return false
             }
             if granted { release() }

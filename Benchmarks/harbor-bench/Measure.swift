@@ -1,0 +1,48 @@
+import Foundation
+
+/// Times work in nanoseconds per operation: interleaved rounds, medians.
+enum Measure {
+    /// Nanoseconds per operation of `body`, which performs `operations` operations.
+    static func nanoseconds(operations: Int, _ body: () async throws -> Void) async rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await body()
+        let elapsed = clock.now - start
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        return nanoseconds / Double(max(1, operations))
+    }
+
+    /// Runs `rounds` interleaved rounds of baseline then candidate; returns both medians.
+    static func compare(
+        rounds: Int,
+        baseline: () async throws -> Double,
+        candidate: () async throws -> Double
+    ) async rethrows -> (baseline: Double, candidate: Double) {
+        var baselines: [Double] = []
+        var candidates: [Double] = []
+        for _ in 0..<rounds {
+            baselines.append(try await baseline())
+            candidates.append(try await candidate())
+        }
+        return (median(baselines), median(candidates))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count.isMultiple(of: 2)
+            ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+    }
+
+    /// Prints one figure as `name: value`.
+    static func report(_ name: String, _ value: Double, digits: Int = 3) {
+        print("\(name): \(String(format: "%.\(digits)f", value))")
+    }
+}
+
+/// Keeps the optimizer from deleting work whose result is otherwise unused.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
