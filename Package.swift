@@ -48,14 +48,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Boxes",
+            dependencies: ["Harbor"],
+            path: "Examples/Boxes/Sources/Boxes",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "boxes",
             dependencies: [
+                "Boxes",
                 "Harbor",
                 "HarborTesting",
+                "HarborSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Examples/Boxes",
+            path: "Examples/Boxes/Sources/boxes",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -76,6 +85,11 @@ let package = Package(
                 "HarborTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BoxesTests",
+            dependencies: ["Boxes", "Harbor", "HarborTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,22 @@
+public import Harbor
+
+/// A query: every box with its items, in order. It changes nothing.
+public struct ShowOutline: UseCase {
+    let persistence: Persistence
+
+    /// Creates the query.
+    public init(persistence: Persistence) {
+        self.persistence = persistence
+    }
+
+    public func execute(in context: RunContext) async throws -> Outline {
+        let boxes = try await persistence.repository(Box.self).query(Query<Box>().sorted(by: \.position))
+        let items = persistence.repository(Item.self)
+        var entries: [Outline.Entry] = []
+        for box in boxes {
+            let inBox = try await items.query(Query<Item>().where(\.boxID, equals: box.id).sorted(by: \.position))
+            entries.append(Outline.Entry(box: box.title, items: inBox.map(\.title)))
+        }
+        return Outline(entries: entries)
+    }
+}

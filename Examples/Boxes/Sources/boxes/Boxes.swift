@@ -1,0 +1,94 @@
+import ArgumentParser
+import Boxes
+import Foundation
+import Harbor
+
+/// The Boxes example's command line: provision boxes and items, list the outline.
+@main
+struct BoxesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxes",
+        abstract: "Provision boxes and items through a domain service (a Harbor example).",
+        discussion: """
+            Commands change state and print what happened from the events they record;
+            `list` is a query and changes nothing. Data lives in JSON files in ./boxes-data
+            unless --store says otherwise; --env fake keeps everything in memory.
+
+            Examples:
+              boxes add-box Books
+              boxes add-item --box Books "Dune"
+              boxes list
+              boxes --store sqlite:boxes.sqlite list
+            """,
+        subcommands: [List.self, AddBox.self, AddItem.self],
+        defaultSubcommand: List.self
+    )
+}
+
+/// Options every subcommand shares: where the data lives and which environment to build.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "Environment: production, development or fake (also BOXES_ENV).")
+    var env: String?
+
+    @Option(help: "Where boxes live: json:FOLDER, sqlite:FILE or memory (also BOXES_STORE).")
+    var store: String?
+
+    @Option(help: "In the fake environment, delay every store operation by this many milliseconds.")
+    var fakeDelay: Int = 0
+
+    /// Builds the services for the chosen environment, telling the user where the data lives.
+    func services() async throws -> BoxesServices {
+        let variables = ProcessInfo.processInfo.environment
+        let environment = EnvironmentName.resolve(flag: env, variable: "BOXES_ENV", processEnvironment: variables)
+        let location = try StoreLocation(parsing: store ?? variables["BOXES_STORE"] ?? "json:boxes-data")
+        let root = CompositionRoot<BoxesServices>([
+            .production: ProductionServices(location: location, verbose: false),
+            .development: ProductionServices(location: location, verbose: true),
+            .fake: FakeServices(delay: .milliseconds(fakeDelay)),
+        ])
+        let services = try await root.services(for: environment)
+        FileHandle.standardError.write(Data("boxes: \(services.storeDescription) (\(environment))\n".utf8))
+        return services
+    }
+}
+
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print every box with its items (a query).")
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let services = try await options.services()
+        let outline = try await services.runner.run(ShowOutline(persistence: services.persistence))
+        for line in outline.lines { print(line) }
+    }
+}
+
+struct AddBox: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Provision a box (a command: prints its event).")
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: "The box's title; unique among boxes.") var title: String
+
+    func run() async throws {
+        let services = try await options.services()
+        let printing = OutlinePrinter { print($0) }.subscribe(to: services.persistence.events)
+        try await services.runner.run(
+            ProvisionBox(title: title, persistence: services.persistence, provisioning: services.provisioning))
+        withExtendedLifetime(printing) {}
+    }
+}
+
+struct AddItem: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Provision an item in a box (a command).")
+    @OptionGroup var options: GlobalOptions
+    @Option(help: "The title of the box to put the item in.") var box: String
+    @Argument(help: "The item's title.") var title: String
+
+    func run() async throws {
+        let services = try await options.services()
+        let printing = OutlinePrinter { print($0) }.subscribe(to: services.persistence.events)
+        try await services.runner.run(
+            ProvisionItem(
+                title: title, boxTitle: box, persistence: services.persistence, provisioning: services.provisioning))
+        withExtendedLifetime(printing) {}
+    }
+}
