@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Harbor", targets: ["Harbor"]),
         .library(name: "HarborTesting", targets: ["HarborTesting"]),
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
+        .library(name: "WordCounter", targets: ["WordCounter"]),
+        .executable(name: "wordcounter", targets: ["wordcounter"]),
         .executable(name: "boxes", targets: ["boxes"]),
         .executable(name: "harbor-bench", targets: ["harbor-bench"]),
     ],
@@ -45,6 +47,32 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CStatx",
+            path: "Sources/CStatx"
+        ),
+        .target(
+            name: "WordCounter",
+            dependencies: ["Harbor"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WordCounterAdapters",
+            dependencies: ["WordCounter", "Harbor", "CStatx"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "wordcounter",
+            dependencies: [
+                "WordCounter",
+                "WordCounterAdapters",
+                "Harbor",
+                "HarborSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -90,6 +118,21 @@ let package = Package(
         .testTarget(
             name: "BoxesTests",
             dependencies: ["Boxes", "Harbor", "HarborTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WordCounterTests",
+            dependencies: ["WordCounter", "WordCounterAdapters", "Harbor", "HarborTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WordCounterAdaptersTests",
+            dependencies: ["WordCounter", "WordCounterAdapters", "Harbor"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WordCounterCLITests",
+            dependencies: ["WordCounter"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

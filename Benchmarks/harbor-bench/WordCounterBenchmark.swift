@@ -1,0 +1,101 @@
+import Foundation
+
+/// Word Counter as a whole process: counting against GNU `wc -w`, memory on a 1 GB file, and
+/// `update` against `track` on 10,000 Markdown files.
+///
+/// Needs the release `wordcounter` binary beside this one: `swift build -c release` first.
+enum WordCounterBenchmark {
+    static func run() async throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("wordcounter").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            print("wordcounter: not built; run `swift build -c release` first (looked for \(binary))")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        try memory(binary: binary, folder: folder)
+        try counting(binary: binary, folder: folder)
+        try tracking(binary: binary, folder: folder)
+    }
+
+    /// Peak resident memory counting a 1 GiB file; measured first, while no other child has run.
+    static func memory(binary: String, folder: URL) throws {
+        let big = folder.appendingPathComponent("big.txt")
+        try TextCorpus.write(to: big, bytes: 1 << 30, markdown: false)
+        _ = try Child.run(binary, ["count", "--mode", "words", big.path])
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN, &usage)
+        Measure.report("count_1gb_max_rss_mb", Double(usage.ru_maxrss) / 1024, digits: 1)
+        try FileManager.default.removeItem(at: big)
+    }
+
+    /// Each mode against `wc -w` on the same ~200 MB file, interleaved, median of five.
+    static func counting(binary: String, folder: URL) throws {
+        let text = folder.appendingPathComponent("corpus.txt")
+        let markdown = folder.appendingPathComponent("corpus.md")
+        try TextCorpus.write(to: text, bytes: 200 << 20, markdown: false)
+        try TextCorpus.write(to: markdown, bytes: 200 << 20, markdown: true)
+        let environment = ["LC_ALL": "C.UTF-8"]
+        for (mode, file) in [("whitespace", text), ("words", text), ("markdown", markdown)] {
+            var baseline: [Double] = []
+            var candidate: [Double] = []
+            var agree = true
+            for _ in 0..<5 {
+                let wc = try Child.run("/usr/bin/wc", ["-w", file.path], environment: environment)
+                let ours = try Child.run(binary, ["count", "--mode", mode, file.path])
+                baseline.append(wc.seconds)
+                candidate.append(ours.seconds)
+                if mode == "whitespace" {
+                    agree = agree && wc.output.split(separator: " ").first == ours.output.split(separator: " ").first
+                }
+            }
+            let wcSeconds = Measure.median(baseline)
+            let ourSeconds = Measure.median(candidate)
+            let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) / 1e6
+            Measure.report("count_\(mode)_mb_per_s", megabytes / ourSeconds, digits: 0)
+            Measure.report("count_\(mode)_speedup_vs_wc", wcSeconds / ourSeconds, digits: 2)
+            if mode == "whitespace" {
+                Measure.report("wc_w_mb_per_s", megabytes / wcSeconds, digits: 0)
+                print("count_whitespace_equals_wc: \(agree)")
+            }
+        }
+    }
+
+    /// `track` of 10,000 files of ~10 KB, then `update` with nothing changed, then with one changed.
+    static func tracking(binary: String, folder: URL) throws {
+        let notes = folder.appendingPathComponent("notes")
+        let database = folder.appendingPathComponent("bench.sqlite").path
+        for index in 0..<10_000 {
+            let file = notes.appendingPathComponent("part-\(index / 500)/note-\(index).md")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try TextCorpus.text(bytes: 10_000, markdown: true, seed: UInt64(index)).write(
+                to: file, atomically: false, encoding: .utf8)
+        }
+        let track = try Child.run(binary, ["--database", database, "track", notes.path].reorderedForSubcommand())
+        var unchanged: [Double] = []
+        for _ in 0..<5 {
+            unchanged.append(try Child.run(binary, ["update", "--database", database]).seconds)
+        }
+        let handle = try FileHandle(forWritingTo: notes.appendingPathComponent("part-3/note-1500.md"))
+        handle.seekToEndOfFile()
+        handle.write(Data("\nSome more words written today.\n".utf8))
+        try handle.close()
+        let oneChanged = try Child.run(binary, ["update", "--database", database]).seconds
+        Measure.report("track_10k_seconds", track.seconds)
+        Measure.report("update_10k_unchanged_seconds", Measure.median(unchanged))
+        Measure.report("update_unchanged_vs_track", Measure.median(unchanged) / track.seconds)
+        Measure.report("update_one_changed_vs_track", oneChanged / track.seconds)
+    }
+}
+
+extension Array where Element == String {
+    /// `--database` belongs after the subcommand: moves `--database X` behind the first word.
+    fileprivate func reorderedForSubcommand() -> [String] {
+        guard count >= 3, self[0] == "--database" else { return self }
+        return [self[2], self[0], self[1]] + self[3...]
+    }
+}

@@ -1,0 +1,42 @@
+public import Harbor
+
+/// Stops tracking files, or folders with every file found in them; their past history stays.
+///
+/// Untracking is not negative writing: the files simply stop contributing from now on.
+public struct UntrackFiles: UseCase {
+    /// The files and folders, as the user typed them.
+    public let paths: [String]
+    let services: WordCounterServices
+
+    /// Creates the use case.
+    public init(paths: [String], services: WordCounterServices) {
+        self.paths = paths
+        self.services = services
+    }
+
+    public func execute(in context: RunContext) async throws {
+        var problems: [PathProblems.Problem] = []
+        try await services.persistence.perform { unitOfWork in
+            let files = unitOfWork.repository(TrackedFile.self)
+            let roots = unitOfWork.repository(TrackedRoot.self)
+            let all = try await files.all()
+            var removed = Set<String>()
+            for given in paths {
+                let path = services.fileSystem.absolutePath(given)
+                var matched = false
+                if let root = try await roots.find(path) {
+                    try roots.remove(root)
+                    matched = true
+                }
+                for file in all where file.path == path || file.root == path || file.path.hasPrefix(path + "/") {
+                    matched = true
+                    guard removed.insert(file.id).inserted else { continue }
+                    try files.remove(file)
+                    try unitOfWork.record(FileUntracked(fileID: file.id, path: file.path))
+                }
+                if !matched { problems.append(.init(path: given, reason: "not tracked")) }
+            }
+        }
+        if !problems.isEmpty { throw PathProblems(problems) }
+    }
+}

@@ -1,0 +1,168 @@
+public import Harbor
+
+/// Brings every tracked file up to date: recounts changed files, follows moved ones, reports
+/// missing ones, and tracks new files that appeared in tracked folders.
+///
+/// The algorithm, at a high level:
+/// 1. Look at every tracked file's path. Unchanged files (same identity, size and modification
+///    time) are not read again. A file at its path with a new inode is an editor's atomic save:
+///    the same tracked file, recounted ([`UpdateWordCount`'s rules](RecordCount)).
+/// 2. For each file gone from its path, look in the tracked folders and its old parent folder,
+///    first for its identity (device, inode, birth time), then for its content fingerprint
+///    among files of its size. Found: moved, path updated, history kept. Not found: `missing`,
+///    reported once with ``FileWentMissing``, kept with its history.
+/// 3. Files in tracked folders that nobody claimed are tracked as new.
+///
+/// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
+/// ``WordCountsUpdated`` summary event.
+public struct UpdateWordCounts: CoalescableUseCase {
+    let services: WordCounterServices
+
+    /// Creates the use case.
+    public init(services: WordCounterServices) {
+        self.services = services
+    }
+
+    /// Every update is equal to every other: one queued behind a running one is enough.
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+    public func hash(into hasher: inout Hasher) {}
+
+    public func execute(in context: RunContext) async throws {
+        let fileSystem = services.fileSystem
+        let files = try await services.persistence.repository(TrackedFile.self).all()
+        let roots = try await services.persistence.repository(TrackedRoot.self).all()
+        var summary = Summary(checked: files.count)
+
+        // 1. Which files need reading, which are gone.
+        var toCount: [TrackedFile] = []
+        var gone: [TrackedFile] = []
+        for file in files {
+            do {
+                let status = try fileSystem.status(of: file.path)
+                if status.kind == .regular && file.isUnchanged(comparedWith: status) { continue }
+                toCount.append(file)
+            } catch .notFound {
+                gone.append(file)
+            } catch {
+                toCount.append(file)  // counting reports the problem
+            }
+        }
+
+        // 2. Candidates for moves and new files: what the tracked folders hold that nobody tracks.
+        let trackedPaths = Set(files.map(\.path))
+        var listed: [String: String] = [:]  // path → root
+        for root in roots {
+            let inRoot = (try? fileSystem.files(in: root.path, matching: root.filter)) ?? []
+            for path in inRoot where !trackedPaths.contains(path) { listed[path] = root.path }
+        }
+        var claimed = Set<String>()
+        var moves: [(TrackedFile, String)] = []
+        for file in gone {
+            if let destination = findMove(of: file, among: listed, excluding: claimed.union(trackedPaths)) {
+                claimed.insert(destination)
+                moves.append((file, destination))
+            }
+        }
+        let movedIDs = Set(moves.map(\.0.id))
+        let missing = gone.filter { !movedIDs.contains($0.id) }
+        let newPaths = listed.keys.filter { !claimed.contains($0) }.sorted()
+
+        // 3. Write it down, in batches.
+        let total = toCount.count + moves.count + missing.count
+        var done = 0
+        let recordCount = RecordCount(services: services)
+        for batch in toCount.chunked(into: 200) {
+            try context.checkCancellation()
+            try await services.persistence.perform { unitOfWork in
+                for file in batch {
+                    let current = try await unitOfWork.repository(TrackedFile.self).find(file.id) ?? file
+                    let (_, outcome) = try await recordCount(current, in: unitOfWork)
+                    switch outcome {
+                    case .changed: summary.changed += 1
+                    case .unreadable: summary.unreadable += 1
+                    case .gone: try markMissing(current, in: unitOfWork, summary: &summary)
+                    case .unchanged: break
+                    }
+                }
+            }
+            done += batch.count
+            context.reportProgress(completed: done, total: total, message: "counting")
+        }
+        try await services.persistence.perform { unitOfWork in
+            let repository = unitOfWork.repository(TrackedFile.self)
+            for (file, destination) in moves {
+                guard var current = try await repository.find(file.id) else { continue }
+                current.path = destination
+                current.root = listed[destination] ?? current.root
+                try repository.update(current)
+                try unitOfWork.record(FileMoved(fileID: file.id, from: file.path, to: destination))
+                summary.moved += 1
+                let (_, outcome) = try await recordCount(current, in: unitOfWork)
+                if outcome == .changed { summary.changed += 1 }
+            }
+            for file in missing {
+                guard let current = try await repository.find(file.id) else { continue }
+                try markMissing(current, in: unitOfWork, summary: &summary)
+            }
+        }
+        if !newPaths.isEmpty {
+            let discovered = newPaths.map { (path: $0, root: listed[$0]) }
+            try await context.run(TrackFiles(discovered: discovered, services: services))
+            summary.added = newPaths.count
+        }
+        try await services.persistence.perform { unitOfWork in
+            try unitOfWork.record(summary.event)
+        }
+    }
+
+    /// Marks a file missing, reporting it only the first time.
+    private func markMissing(_ file: TrackedFile, in unitOfWork: UnitOfWork, summary: inout Summary) throws {
+        summary.missing += 1
+        guard file.state != .missing else { return }
+        var missing = file
+        missing.state = .missing
+        missing.problem = nil
+        try unitOfWork.repository(TrackedFile.self).update(missing)
+        try unitOfWork.record(FileWentMissing(fileID: file.id, path: file.path))
+    }
+
+    /// Where `file` went: a candidate with its identity, else one of its size with its fingerprint.
+    private func findMove(of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>) -> String? {
+        let fileSystem = services.fileSystem
+        var candidates = listed.keys.filter { !taken.contains($0) }
+        // The old parent folder, even when it is not tracked (a rename in place).
+        let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
+        if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
+            candidates += siblings.filter { !taken.contains($0) && listed[$0] == nil }
+        }
+        let statuses = candidates.compactMap { try? fileSystem.status(of: $0) }
+        if let identity = file.identity,
+            let match = statuses.first(where: { $0.identity.isSameFile(as: identity) })
+        {
+            return match.path
+        }
+        guard let fingerprint = file.fingerprint else { return nil }
+        for status in statuses where status.size == file.size {
+            if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
+                return status.path
+            }
+        }
+        return nil
+    }
+
+    private struct Summary {
+        var checked: Int
+        var changed = 0
+        var moved = 0
+        var missing = 0
+        var unreadable = 0
+        var added = 0
+
+        var event: WordCountsUpdated {
+            WordCountsUpdated(
+                checked: checked, changed: changed, moved: moved, missing: missing, unreadable: unreadable,
+                added: added)
+        }
+    }
+}

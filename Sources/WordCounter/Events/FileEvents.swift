@@ -1,0 +1,80 @@
+public import Harbor
+
+/// A file (or every matching file of a folder) started being tracked, with its baseline count.
+public struct FileTracked: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-tracked"
+    public let fileID: String
+    public let path: String
+    /// The baseline count; nil when the file is unreadable or asks not to be counted.
+    public let words: Int?
+}
+
+/// A file is no longer tracked; its past history stays.
+public struct FileUntracked: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-untracked"
+    public let fileID: String
+    public let path: String
+}
+
+/// A file's count changed.
+public struct WordCountChanged: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.word-count-changed"
+    public let fileID: String
+    public let path: String
+    /// The count before; nil when the file had none.
+    public let previous: Int?
+    public let words: Int
+}
+
+/// A tracked file was found at a new path (renamed or moved); its history continues.
+public struct FileMoved: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-moved"
+    public let fileID: String
+    public let from: String
+    public let to: String
+}
+
+/// A tracked file is gone and was not found anywhere it could have moved to. Reported once.
+public struct FileWentMissing: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-went-missing"
+    public let fileID: String
+    public let path: String
+}
+
+/// A missing file is back.
+public struct FileReappeared: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-reappeared"
+    public let fileID: String
+    public let path: String
+}
+
+/// A tracked file could not be counted; the reason says why.
+public struct FileBecameUnreadable: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-became-unreadable"
+    public let fileID: String
+    public let path: String
+    public let problem: FileProblem
+}
+
+/// An update of every tracked file finished: what it found.
+public struct WordCountsUpdated: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.word-counts-updated"
+    /// Tracked files looked at.
+    public let checked: Int
+    /// Recounted because their content changed.
+    public let changed: Int
+    /// Followed to a new path.
+    public let moved: Int
+    /// Gone (newly or still).
+    public let missing: Int
+    /// Not countable.
+    public let unreadable: Int
+    /// Newly found in tracked folders.
+    public let added: Int
+}
+
+/// The daily goal was set.
+public struct DailyGoalSet: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.daily-goal-set"
+    public let words: Int
+}

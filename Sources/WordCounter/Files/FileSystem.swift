@@ -1,0 +1,33 @@
+/// The port through which Word Counter sees files: status, counting, and listing folders.
+///
+/// Adapters: `LocalFileSystem` (POSIX and `statx`) and `InMemoryFileSystem` (the fake
+/// environment and unit tests), both in `WordCounterAdapters`. Paths are absolute and
+/// standardized (see ``absolutePath(_:)``); symbolic links are followed.
+public protocol FileSystem: Sendable {
+    /// The absolute, standardized form of `path` (relative paths are resolved against the
+    /// working directory, `~` is expanded; symbolic links are kept as they are).
+    func absolutePath(_ path: String) -> String
+
+    /// What is at `path`, following symbolic links.
+    /// - Throws: ``FileProblem/notFound``, ``FileProblem/permissionDenied``, ``FileProblem/symlinkLoop``…
+    func status(of path: String) throws(FileProblem) -> FileStatus
+
+    /// Reads the regular file at `path` to the end in chunks, counting words in `mode` and
+    /// fingerprinting the content, in bounded memory.
+    /// - Throws: ``FileProblem/binary`` for a NUL byte in the first 8 KiB,
+    ///   ``FileProblem/notRegularFile(_:)`` for a FIFO or device (never blocks on one),
+    ///   ``FileProblem/vanished`` when it disappears while being read, and the status errors.
+    func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount
+
+    /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted by path.
+    /// Hidden folders (`.git`, `.cache`) are skipped; unreadable subfolders are skipped, not fatal.
+    /// - Throws: the folder's own status errors (not found, not a folder).
+    func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String]
+}
+
+extension FileSystem {
+    /// The regular files below `folder`, recursively, that `filter` accepts, sorted by path.
+    public func files(in folder: String, matching filter: FileFilter) throws(FileProblem) -> [String] {
+        try files(in: folder, matching: filter, recursive: true)
+    }
+}

@@ -1,0 +1,34 @@
+public import Harbor
+
+/// A query: counts files without tracking them, like `wc -w`. Each file's mode is `mode`, or
+/// chosen by its extension when nil. A file that cannot be counted gets its reason; the rest are counted.
+public struct CountFiles: UseCase {
+    /// The files, as given.
+    public let paths: [String]
+    /// The counting mode for every file, or nil to choose by extension.
+    public let mode: CountingMode?
+    let fileSystem: any FileSystem
+
+    /// Creates the query.
+    public init(paths: [String], mode: CountingMode?, fileSystem: any FileSystem) {
+        self.paths = paths
+        self.mode = mode
+        self.fileSystem = fileSystem
+    }
+
+    public func execute(in context: RunContext) async throws -> [CountedFile] {
+        var counted: [CountedFile] = []
+        for (index, path) in paths.enumerated() {
+            try context.checkCancellation()
+            let absolute = fileSystem.absolutePath(path)
+            do {
+                let count = try fileSystem.count(absolute, mode: mode ?? CountingMode.forPath(absolute))
+                counted.append(CountedFile(path: path, words: count.words ?? 0, problem: nil))
+            } catch {
+                counted.append(CountedFile(path: path, words: nil, problem: error.description))
+            }
+            context.reportProgress(completed: index + 1, total: paths.count)
+        }
+        return counted
+    }
+}

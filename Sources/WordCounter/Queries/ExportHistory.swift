@@ -1,0 +1,23 @@
+public import Harbor
+
+/// A query: the full history, one row per file and day with writing, by day then path.
+public struct ExportHistory: UseCase {
+    let services: WordCounterServices
+
+    /// Creates the query.
+    public init(services: WordCounterServices) {
+        self.services = services
+    }
+
+    public func execute(in context: RunContext) async throws -> [ExportRow] {
+        let files = try await services.persistence.repository(TrackedFile.self).all()
+        let paths = Dictionary(files.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let records = try await services.persistence.repository(DailyCount.self).all()
+        return records.map { record in
+            ExportRow(
+                date: record.day, path: paths[record.fileID] ?? record.fileID, words: record.net, added: record.added,
+                total: record.endWords)
+        }
+        .sorted { ($0.date, $0.path) < ($1.date, $1.path) }
+    }
+}

@@ -1,0 +1,15 @@
+/// One line of `wordcounter status`: a tracked file, its words, today's change and its state.
+public struct FileStatusRow: Sendable, Equatable, Codable {
+    /// The tracked file's identifier.
+    public let id: String
+    /// Where it is (or was last seen).
+    public let path: String
+    /// Its last count; nil when it has none or asks not to be counted.
+    public let words: Int?
+    /// Net words written in it today.
+    public let today: Int
+    /// `ok`, `missing` or `unreadable`.
+    public let status: FileState
+    /// Why it is unreadable.
+    public let reason: String?
+}

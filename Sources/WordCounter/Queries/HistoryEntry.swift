@@ -1,0 +1,9 @@
+/// Words written on one day (or in one week): net (deletions subtract) and added (gross).
+public struct HistoryEntry: Sendable, Equatable, Codable {
+    /// The day, or the Monday a week starts on.
+    public let date: Day
+    /// Net words: for each file, its last count minus its count before.
+    public let words: Int
+    /// Gross words: the sum of the increases between successive counts; never negative.
+    public let added: Int
+}

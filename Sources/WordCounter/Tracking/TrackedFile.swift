@@ -1,0 +1,66 @@
+public import Foundation
+public import Harbor
+
+/// A file Word Counter follows: where it is, what makes it the same file, and its last count.
+///
+/// Word Counter stores counts and fingerprints, never the text itself.
+public struct TrackedFile: Aggregate, Equatable {
+    public static let collection = "files"
+    public static let indexes: [IndexedField<TrackedFile>] = [
+        .field("path", \.path), .field("state", \.state), .field("root", \.root),
+    ]
+
+    /// A stable identifier that survives renames and moves.
+    public let id: String
+    /// The absolute path it was last seen at.
+    public var path: String
+    /// The tracked folder it was found in, or nil when it was tracked by name.
+    public var root: String?
+    /// How its words are counted.
+    public var mode: CountingMode
+    /// Device, inode and birth time when last seen.
+    public var identity: FileIdentity?
+    /// Size in bytes when last counted.
+    public var size: Int64
+    /// Modification time (nanoseconds since 1970) when last counted.
+    public var modified: Int64
+    /// Hash of the content when last counted, to recognise it after a move.
+    public var fingerprint: UInt64?
+    /// The last count; nil before the first, or when the file asks not to be counted.
+    public var words: Int?
+    /// Whether it was found and counted.
+    public var state: FileState
+    /// Why it is unreadable, when it is.
+    public var problem: FileProblem?
+    /// When it was first tracked.
+    public var trackedAt: Date
+    /// When it was last counted.
+    public var countedAt: Date?
+
+    /// Creates a tracked file.
+    public init(
+        id: String, path: String, root: String?, mode: CountingMode, identity: FileIdentity? = nil, size: Int64 = 0,
+        modified: Int64 = 0, fingerprint: UInt64? = nil, words: Int? = nil, state: FileState = .ok,
+        problem: FileProblem? = nil, trackedAt: Date, countedAt: Date? = nil
+    ) {
+        self.id = id
+        self.path = path
+        self.root = root
+        self.mode = mode
+        self.identity = identity
+        self.size = size
+        self.modified = modified
+        self.fingerprint = fingerprint
+        self.words = words
+        self.state = state
+        self.problem = problem
+        self.trackedAt = trackedAt
+        self.countedAt = countedAt
+    }
+
+    /// Whether `status` shows the same content as last counted: same file, size and modification time.
+    public func isUnchanged(comparedWith status: FileStatus) -> Bool {
+        guard state == .ok, let identity, countedAt != nil else { return false }
+        return identity.isSameFile(as: status.identity) && size == status.size && modified == status.modified
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import WordCounter
+
+/// `wordcounter export`: the full history as CSV or JSON.
+struct Export: AsyncParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Write the full history, one row per file and day, as CSV or JSON on standard output.",
+        discussion: "Columns: date, path, words (net), added (gross), total (the file's count at the end of the day).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "csv or json.")
+    var format: Format = .csv
+
+    func run() async throws {
+        let services = try await options.services()
+        let rows = try await services.runner.run(ExportHistory(services: services))
+        switch format {
+        case .json:
+            try Terminal.printJSON(rows)
+        case .csv:
+            print("date,path,words,added,total")
+            for row in rows {
+                print("\(row.date),\(Self.csvField(row.path)),\(row.words),\(row.added),\(row.total)")
+            }
+        }
+    }
+
+    /// Quotes a field that holds a comma, quote or line break, doubling its quotes (RFC 4180).
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

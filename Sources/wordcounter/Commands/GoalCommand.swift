@@ -1,0 +1,71 @@
+import ArgumentParser
+import WordCounter
+
+/// `wordcounter goal`: today's progress toward the daily goal; `goal set` changes it.
+struct GoalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "goal",
+        abstract: "Show today's progress toward the daily goal, or set it.",
+        discussion: """
+              wordcounter goal set --daily 1000
+              wordcounter goal
+            """,
+        subcommands: [Show.self, Set.self],
+        defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show today's words against the daily goal.")
+        @OptionGroup var options: GlobalOptions
+        @Flag(help: "Print {\"goal\":…,\"today\":…,\"remaining\":…}.") var json = false
+
+        func run() async throws {
+            let services = try await options.services()
+            let progress = try await services.runner.run(ShowGoalProgress(services: services))
+            if json {
+                try Terminal.printJSON(GoalReport(progress))
+                return
+            }
+            guard let goal = progress.goal, let fraction = progress.fraction else {
+                print("Today: \(progress.today) words. No daily goal yet: wordcounter goal set --daily 1000")
+                return
+            }
+            let filled = min(30, Int(fraction * 30))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
+            print("Today: \(progress.today) of \(goal) words (\(Int(fraction * 100))%)  \(bar)")
+            if let remaining = progress.remaining, remaining > 0 {
+                print("\(remaining) to go.")
+            } else {
+                print("Goal reached.")
+            }
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the daily goal in words.")
+        @OptionGroup var options: GlobalOptions
+        @Option(help: "Words per day.") var daily: Int
+
+        func validate() throws {
+            guard daily > 0 else { throw ValidationError("--daily must be at least 1") }
+        }
+
+        func run() async throws {
+            let services = try await options.services()
+            try await services.runner.run(SetDailyGoal(words: daily, services: services))
+            print("Daily goal: \(daily) words.")
+        }
+    }
+
+    /// The JSON shape of `goal --json`.
+    struct GoalReport: Encodable {
+        let goal: Int?
+        let today: Int
+        let remaining: Int?
+
+        init(_ progress: GoalProgress) {
+            goal = progress.goal
+            today = progress.today
+            remaining = progress.remaining
+        }
+    }
+}

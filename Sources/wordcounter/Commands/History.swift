@@ -1,0 +1,46 @@
+import ArgumentParser
+import WordCounter
+
+extension HistoryGrouping: ExpressibleByArgument {}
+
+/// `wordcounter history`: net words written per day or week.
+struct History: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show words written per day (or week), one entry for every day, today last.",
+        discussion: """
+            WORDS is net writing: for each file, its last count that day minus its count before.
+            Deleting text makes it smaller; a file that moves, goes missing or is untracked is
+            not negative writing. ADDED is gross writing: the increases between successive
+            counts, never negative.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "How many days back, today included.")
+    var days: Int = 14
+
+    @Option(help: "Sum per day or per week (weeks start on Monday).")
+    var by: HistoryGrouping = .day
+
+    @Flag(help: "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}].")
+    var json = false
+
+    func validate() throws {
+        guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660") }
+    }
+
+    func run() async throws {
+        let services = try await options.services()
+        let entries = try await services.runner.run(ShowHistory(days: days, grouping: by, services: services))
+        if json {
+            try Terminal.printJSON(entries)
+            return
+        }
+        let peak = max(1, entries.map(\.words).max() ?? 1)
+        let rows = entries.map { entry -> [String] in
+            let bar = String(repeating: "█", count: max(0, entry.words) * 30 / peak)
+            return [entry.date.rawValue, String(entry.words), String(entry.added), bar]
+        }
+        print(TextTable(header: [by == .week ? "WEEK OF" : "DATE", "WORDS", "ADDED", ""], rows: rows, rightAligned: [1, 2]).text)
+    }
+}

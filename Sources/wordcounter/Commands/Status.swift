@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import WordCounter
+
+/// `wordcounter status`: every tracked file with its words, today's change and its state.
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show every tracked file: words, today's change, and ok, missing or unreadable.",
+        discussion: "Counts are as of the last update; run `wordcounter update` first for fresh ones.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Print [{\"path\":…,\"words\":…,\"today\":…,\"status\":\"ok|missing|unreadable\",…}].")
+    var json = false
+
+    func run() async throws {
+        let services = try await options.services()
+        let rows = try await services.runner.run(ShowStatus(services: services))
+        if json {
+            try Terminal.printJSON(rows)
+            return
+        }
+        if rows.isEmpty {
+            print("Nothing is tracked yet. Start with: wordcounter track PATH")
+            return
+        }
+        let table = rows.map { row in
+            [
+                row.words.map(String.init) ?? "-", row.today == 0 ? "0" : String(format: "%+d", row.today),
+                row.reason.map { "\(row.status.rawValue) (\($0))" } ?? row.status.rawValue, row.path,
+            ]
+        }
+        print(TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).text)
+        let total = rows.compactMap(\.words).reduce(0, +)
+        let today = rows.map(\.today).reduce(0, +)
+        print("\(rows.count) \(rows.count == 1 ? "file" : "files"), \(total) words, \(today >= 0 ? "+" : "")\(today) today")
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Synchronization
+import Harbor
+import WordCounter
+
+/// `wordcounter track`: starts tracking files and folders.
+struct Track: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Track files and folders; a folder's text files are tracked, also ones added later.",
+        discussion: """
+            A folder contributes its files ending in .md .markdown .mdown .mkd .txt .text .rst .tex
+            .org .fountain, recursively (hidden folders are skipped). --include replaces that list
+            with globs; --exclude leaves files out. A glob without / matches the file name, one
+            with / the path inside the folder; ** crosses folders.
+
+            The first count of a file is its baseline: tracking a finished draft writes nothing today.
+
+              wordcounter track ~/novel
+              wordcounter track ~/novel --exclude 'drafts/**' --exclude '*.txt'
+              wordcounter track ~/notes --include '*.md' --include '*.note'
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: ArgumentHelp("Track only files matching this glob (repeatable).", valueName: "glob"))
+    var include: [String] = []
+
+    @Option(help: ArgumentHelp("Leave out files matching this glob (repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Argument(help: ArgumentHelp("Files and folders to track.", valueName: "path"))
+    var paths: [String]
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name at least one file or folder to track") }
+    }
+
+    func run() async throws {
+        let services = try await options.services()
+        let tracked = Tally()
+        let subscription = services.persistence.events.subscribe(to: FileTracked.self) { event in
+            tracked.add(event.words ?? 0)
+        }
+        let progress = ProgressBar()
+        let drawing = progress.attach(to: services.runner)
+        defer {
+            progress.finish()
+            withExtendedLifetime((subscription, drawing)) {}
+        }
+        do {
+            try await services.runner.run(
+                TrackFiles(
+                    paths: paths, filter: FileFilter(include: include, exclude: exclude), services: services))
+        } catch {
+            progress.finish()
+            print(tracked.summary)
+            throw error
+        }
+        progress.finish()
+        print(tracked.summary)
+    }
+}
+
+/// Counts tracked files and their words from events.
+final class Tally: Sendable {
+    private let state = Mutex((files: 0, words: 0))
+
+    func add(_ words: Int) { state.withLock { $0.files += 1; $0.words += words } }
+
+    var summary: String {
+        let (files, words) = state.withLock { ($0.files, $0.words) }
+        if files == 0 { return "No new files to track." }
+        return "Tracking \(files) new \(files == 1 ? "file" : "files") (\(words) words as the baseline)."
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import WordCounter
+
+/// `wordcounter untrack`: stops tracking files and folders.
+struct Untrack: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stop tracking files or folders; their past history stays.",
+        discussion: "Untracking is not negative writing: the files simply stop counting from now on.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Files and folders to stop tracking.", valueName: "path"))
+    var paths: [String]
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name at least one file or folder to untrack") }
+    }
+
+    func run() async throws {
+        let services = try await options.services()
+        let untracked = Lines()
+        let subscription = services.persistence.events.subscribe(to: FileUntracked.self) { untracked.append($0.path) }
+        defer { withExtendedLifetime(subscription) {} }
+        try await services.runner.run(UntrackFiles(paths: paths, services: services))
+        let count = untracked.values.count
+        print("Stopped tracking \(count) \(count == 1 ? "file" : "files").")
+    }
+}

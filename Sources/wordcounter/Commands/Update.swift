@@ -1,0 +1,46 @@
+import ArgumentParser
+import WordCounter
+
+/// `wordcounter update`: brings every tracked file up to date.
+struct Update: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Recount changed files, follow moved ones, report missing ones, track new ones.",
+        discussion: """
+            Unchanged files are not read again (identity, size and modification time say so). A
+            file replaced by an editor's atomic save is the same file. A file gone from its path
+            is looked for in the tracked folders and its old folder, by identity and then by
+            content; found, it is followed; not found, it is reported missing once and kept with
+            its history. Exit status 1 when some file could not be read.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let services = try await options.services()
+        let lines = Lines()
+        let summaries = Lines()
+        let events = services.persistence.events
+        let subscriptions = [
+            events.subscribe(to: FileMoved.self) { lines.append("moved: \($0.from) → \($0.to)") },
+            events.subscribe(to: FileWentMissing.self) { lines.append("missing: \($0.path)") },
+            events.subscribe(to: FileReappeared.self) { lines.append("back: \($0.path)") },
+            events.subscribe(to: FileBecameUnreadable.self) { lines.append("unreadable (\($0.problem)): \($0.path)") },
+            events.subscribe(to: FileTracked.self) { lines.append("new: \($0.path)") },
+            events.subscribe(to: WordCountsUpdated.self) { summaries.append(Self.summary($0)) },
+        ]
+        let progress = ProgressBar()
+        let drawing = progress.attach(to: services.runner)
+        defer { withExtendedLifetime((subscriptions, drawing)) {} }
+        try await services.runner.run(UpdateWordCounts(services: services))
+        progress.finish()
+        for line in lines.values { print(line) }
+        for line in summaries.values { print(line) }
+        let unreadable = try await services.runner.run(ShowStatus(services: services)).filter { $0.status == .unreadable }
+        if !unreadable.isEmpty { throw FilesNotHandled(count: unreadable.count) }
+    }
+
+    static func summary(_ event: WordCountsUpdated) -> String {
+        "Checked \(event.checked) \(event.checked == 1 ? "file" : "files"): \(event.changed) changed, "
+            + "\(event.moved) moved, \(event.missing) missing, \(event.unreadable) unreadable, \(event.added) new."
+    }
+}

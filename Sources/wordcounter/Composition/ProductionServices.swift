@@ -1,0 +1,26 @@
+import Foundation
+import Harbor
+import HarborSQLite
+import Logging
+import WordCounter
+import WordCounterAdapters
+
+/// Production and development: the SQLite database and the real file system.
+struct ProductionServices: ServiceBuilder {
+    let databasePath: String
+    let verbose: Bool
+
+    func build() async throws -> WordCounterServices {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        let store = try SQLiteStore(path: databasePath)
+        return WordCounterServices(
+            persistence: Persistence(store: store) { error in logger.debug("unit of work failed: \(error)") },
+            fileSystem: LocalFileSystem(),
+            runner: UseCaseRunner(middleware: verbose ? [LoggingMiddleware(logger: logger)] : []))
+    }
+}

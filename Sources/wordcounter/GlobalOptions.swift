@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Harbor
+import WordCounter
+
+/// The options every command that reads or writes the database shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "The SQLite database (also $WORDCOUNTER_DATABASE).",
+        discussion: "Default: $XDG_DATA_HOME/wordcounter/wordcounter.sqlite, or ~/.local/share/wordcounter/wordcounter.sqlite.",
+        valueName: "path"))
+    var database: String?
+
+    @Option(help: ArgumentHelp(
+        "production, development (verbose logs) or fake (in memory, sample files; also $WORDCOUNTER_ENV).",
+        valueName: "environment"))
+    var env: String?
+
+    /// Builds the services for the chosen environment.
+    func services() async throws -> WordCounterServices {
+        let variables = ProcessInfo.processInfo.environment
+        let environment = EnvironmentName.resolve(
+            flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
+        let database = DatabaseLocation.resolve(flag: database, environment: variables)
+        let root = CompositionRoot<WordCounterServices>([
+            .production: ProductionServices(databasePath: database, verbose: false),
+            .development: ProductionServices(databasePath: database, verbose: true),
+            .fake: FakeServices(),
+        ])
+        do {
+            return try await root.services(for: environment)
+        } catch let unknown as UnknownEnvironment {
+            throw ValidationError(unknown.description)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Harbor
+import Synchronization
+
+/// A progress bar on standard error for runs that last longer than about a second.
+///
+/// It draws only when standard error is a terminal, so pipes and files get none of it, and
+/// only once a run has gone on for `delay`, so quick commands stay quiet.
+final class ProgressBar: Sendable {
+    private struct State {
+        var started: ContinuousClock.Instant?
+        var drawn = false
+    }
+
+    private let state = Mutex(State())
+    private let delay: Duration
+    private let enabled: Bool
+
+    init(delay: Duration = .seconds(1), enabled: Bool = Terminal.standardErrorIsTerminal) {
+        self.delay = delay
+        self.enabled = enabled
+    }
+
+    /// Draws the progress events of `runner` until the returned subscription is released.
+    func attach(to runner: UseCaseRunner) -> Subscription? {
+        guard enabled else { return nil }
+        return runner.observe { [self] event in
+            switch event {
+            case .started:
+                state.withLock { if $0.started == nil { $0.started = .now } }
+            case .progress(_, let progress):
+                draw(progress)
+            case .finished, .failed, .cancelled:
+                break
+            }
+        }
+    }
+
+    /// Clears the bar, if one was drawn, so the next output starts on a clean line.
+    func finish() {
+        let drawn = state.withLock { state in
+            defer { state.drawn = false }
+            return state.drawn
+        }
+        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    }
+
+    private func draw(_ progress: RunProgress) {
+        let shouldDraw = state.withLock { state -> Bool in
+            guard let started = state.started, ContinuousClock.now - started >= delay else { return false }
+            state.drawn = true
+            return true
+        }
+        guard shouldDraw else { return }
+        let width = 30
+        let fraction = progress.fraction ?? 0
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let counts = progress.total.map { " \(progress.completed)/\($0)" } ?? " \(progress.completed)"
+        let line = "\r[\(bar)] \(Int(fraction * 100))%\(counts) \(progress.message ?? "")"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Writing to the terminal: standard error for messages, and whether a stream is a terminal.
+enum Terminal {
+    /// Writes a line to standard error.
+    static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Whether standard error is a terminal, where a progress bar makes sense.
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Encodes `value` as JSON on standard output, keys sorted, pretty-printed.
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
