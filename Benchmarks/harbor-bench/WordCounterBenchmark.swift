@@ -27,7 +27,7 @@ enum WordCounterBenchmark {
         try TextCorpus.write(to: big, bytes: 1 << 30, markdown: false)
         _ = try Child.run(binary, ["count", "--mode", "words", big.path])
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN, &usage)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         Measure.report("count_1gb_max_rss_mb", Double(usage.ru_maxrss) / 1024, digits: 1)
         try FileManager.default.removeItem(at: big)
     }

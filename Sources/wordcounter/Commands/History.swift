@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import WordCounter
 
 extension HistoryGrouping: ExpressibleByArgument {}

@@ -19,7 +19,7 @@ struct ProductionServices: ServiceBuilder {
         logger.logLevel = verbose ? .debug : .warning
         let store = try SQLiteStore(path: databasePath)
         return WordCounterServices(
-            persistence: Persistence(store: store) { error in logger.debug("unit of work failed: \(error)") },
+            persistence: Persistence(store: store, errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
             fileSystem: LocalFileSystem(),
             runner: UseCaseRunner(middleware: verbose ? [LoggingMiddleware(logger: logger)] : []))
     }

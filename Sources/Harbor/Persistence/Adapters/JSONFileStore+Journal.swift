@@ -1,0 +1,143 @@
+import Foundation
+
+// The commit protocol. A commit is all-or-nothing even if the process dies at any instant:
+//
+// 1. Under the lock, read the documents the change set touches and check versions with
+//    `InMemoryStore.apply`, the reference semantics. A conflict throws before any file is written.
+// 2. Write each new document to a temporary file in `tmp/` and fsync it.
+// 3. Write the journal (renames, deletions, events with their positions) to `tmp/`, fsync it,
+//    fsync `tmp/`, then rename it to `journal.json` and fsync the folder: the commit point.
+// 4. Apply the journal: rename temporary files over document files, remove deleted documents,
+//    write the outbox files and the last event position, fsync what changed.
+// 5. Remove the journal and fsync the folder.
+//
+// Before step 3 completes, nothing visible changed and `tmp/` holds garbage that the next open
+// discards. After it, any process that finds `journal.json` replays step 4, which is idempotent:
+// a rename whose temporary file is gone was made, a removal of a missing file is done, and the
+// outbox and position files are rewritten whole.
+extension JSONFileStore {
+    /// Stops a commit or a recovery after a given number of file-system changes, as a crash would.
+    package struct CrashBudget {
+        /// How many more changes may be made; nil for no limit.
+        var remaining: Int?
+
+        /// Allows one more change, or throws ``SimulatedCrash`` when the budget is spent.
+        mutating func spend() throws {
+            guard let left = remaining else { return }
+            if left == 0 { throw SimulatedCrash() }
+            remaining = left - 1
+        }
+    }
+
+    /// Thrown where a test asked a commit or a recovery to stop, leaving the files as a crash would.
+    package struct SimulatedCrash: Error, Equatable {}
+
+    /// Checks versions and commits `changeSet` through the journal; the caller holds the lock.
+    func commitLocked(_ changeSet: ChangeSet, budget: inout CrashBudget) throws -> CommitReceipt {
+        var paths: [DocumentKey: String] = [:]
+        var order: [DocumentKey] = []
+        var current: [DocumentKey: StoredDocument] = [:]
+        for change in changeSet.changes where paths[change.key] == nil {
+            let path = try layout.document(change.key)
+            paths[change.key] = path
+            order.append(change.key)
+            current[change.key] = try Self.readDocument(at: path, key: change.key)
+        }
+        var staged = current
+        let versions = try InMemoryStore.apply(changeSet.changes, to: &staged)
+
+        var lastPosition = try readLastEventPosition()
+        var events: [EventRecord] = []
+        for event in changeSet.events {
+            lastPosition += 1
+            events.append(EventRecord(position: lastPosition, event: event))
+        }
+
+        var journal = JournalRecord(
+            moves: [], deletions: [], events: events, lastEventPosition: events.isEmpty ? nil : lastPosition)
+        for key in order {
+            guard let path = paths[key] else { continue }
+            if let document = staged[key] {
+                try Self.ensureDirectory((path as NSString).deletingLastPathComponent)
+                let temporary = layout.temporaryFile("document")
+                let data = try Self.encode(DocumentRecord(document), key: key)
+                try budget.spend()
+                try Self.writeFile(data, to: temporary)
+                journal.moves.append(.init(from: layout.relative(temporary), to: layout.relative(path)))
+            } else if current[key] != nil {
+                journal.deletions.append(layout.relative(path))
+            }
+        }
+
+        let temporaryJournal = layout.temporaryFile("journal")
+        let journalData = try Self.encode(journal, key: nil)
+        try budget.spend()
+        try Self.writeFile(journalData, to: temporaryJournal)
+        try Self.syncDirectory(layout.temporary)
+        try budget.spend()
+        try Self.moveFile(from: temporaryJournal, to: layout.journal)
+        try Self.syncDirectory(layout.root)
+
+        try replay(journal, budget: &budget)
+        return CommitReceipt(versions: versions, lastEventPosition: journal.lastEventPosition)
+    }
+
+    /// Finishes a commit whose journal exists, then discards temporary files; the caller holds
+    /// the exclusive lock.
+    func recoverLocked(budget: inout CrashBudget) throws {
+        if let journal = try Self.decodeFile(JournalRecord.self, at: layout.journal, key: nil) {
+            try replay(journal, budget: &budget)
+        }
+        var removed = false
+        for name in try Self.listDirectory(layout.temporary) {
+            try budget.spend()
+            removed = try Self.deleteFile(layout.temporary + "/" + name) || removed
+        }
+        if removed { try Self.syncDirectory(layout.temporary) }
+    }
+
+    /// Applies a committed journal (idempotently) and removes it.
+    private func replay(_ journal: JournalRecord, budget: inout CrashBudget) throws {
+        var touchedFolders: Set<String> = []
+        for move in journal.moves {
+            let source = try layout.absolute(move.from)
+            let destination = try layout.absolute(move.to)
+            touchedFolders.insert((destination as NSString).deletingLastPathComponent)
+            // A missing source means this rename was made before the process stopped.
+            guard Self.pathExists(source) else { continue }
+            try Self.ensureDirectory((destination as NSString).deletingLastPathComponent)
+            try budget.spend()
+            try Self.moveFile(from: source, to: destination)
+        }
+        for deletion in journal.deletions {
+            let path = try layout.absolute(deletion)
+            touchedFolders.insert((path as NSString).deletingLastPathComponent)
+            try budget.spend()
+            try Self.deleteFile(path)
+        }
+        for event in journal.events {
+            try budget.spend()
+            try Self.writeFile(try Self.encode(event, key: nil), to: layout.event(event.position))
+        }
+        if !journal.events.isEmpty { touchedFolders.insert(layout.outbox) }
+        if let last = journal.lastEventPosition {
+            try budget.spend()
+            try Self.writeFile(Data(String(last).utf8), to: layout.lastEventPosition)
+        }
+        for folder in touchedFolders.sorted() { try Self.syncDirectory(folder) }
+        if !journal.moves.isEmpty { try Self.syncDirectory(layout.temporary) }
+        try budget.spend()
+        try Self.deleteFile(layout.journal)
+        try Self.syncDirectory(layout.root)
+    }
+
+    /// The highest outbox position ever given, 0 for a new store.
+    func readLastEventPosition() throws -> Int64 {
+        guard let data = try Self.readFile(layout.lastEventPosition) else { return 0 }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let position = Int64(text), position >= 0 else {
+            throw StoreError.invalidData(nil, reason: "\(layout.lastEventPosition) does not hold a position")
+        }
+        return position
+    }
+}

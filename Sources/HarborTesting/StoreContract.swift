@@ -1,0 +1,91 @@
+public import Harbor
+
+/// The behaviour every ``Store`` adapter must have, as named checks that any test framework can run.
+///
+/// Run every check against a fresh store of the adapter under test, one test case per check:
+///
+/// ```swift
+/// import HarborTesting
+/// import Testing
+///
+/// @Test(arguments: StoreContract.checks())
+/// func contract(_ check: StoreContract.Check) async throws {
+///     try await check.run { InMemoryStore() }
+/// }
+///
+/// @Test(arguments: StoreContract.durabilityChecks())
+/// func durability(_ check: StoreContract.DurabilityCheck) async throws {
+///     let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+///     try await check.run { try JSONFileStore(folder: folder) }
+/// }
+/// ```
+///
+/// A check fails by throwing a ``ContractViolation`` that says what was expected and where it
+/// was checked, or by letting an unexpected error of the store through. The checks cover
+/// documents and versions, atomic multi-document commits, the outbox and subscriber positions,
+/// queries, and concurrent commits; ``durabilityChecks()`` add what a store that persists must keep
+/// across reopening.
+public enum StoreContract {
+    /// One named behaviour of the port, checked against a fresh store.
+    public struct Check: Sendable, CustomStringConvertible {
+        /// What the check verifies, as a sentence; also its ``description``, so test names read well.
+        public let name: String
+        let body: @Sendable (any Store) async throws -> Void
+
+        init(_ name: String, _ body: @escaping @Sendable (any Store) async throws -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        public var description: String { name }
+
+        /// Runs the check on a store from `makeStore`, which must return a new, empty store.
+        /// - Throws: ``ContractViolation`` when the store breaks the contract, or the store's own
+        ///   error when it fails unexpectedly.
+        public func run(_ makeStore: @Sendable () async throws -> any Store) async throws {
+            let store = try await makeStore()
+            do {
+                try await body(store)
+            } catch var violation as ContractViolation {
+                violation.check = name
+                throw violation
+            }
+        }
+    }
+
+    /// One behaviour a durable store keeps when it is closed and opened again.
+    public struct DurabilityCheck: Sendable, CustomStringConvertible {
+        /// What the check verifies, as a sentence; also its ``description``.
+        public let name: String
+        let body: @Sendable (_ open: () async throws -> any Store) async throws -> Void
+
+        init(_ name: String, _ body: @escaping @Sendable (_ open: () async throws -> any Store) async throws -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        public var description: String { name }
+
+        /// Runs the check; every call of `open` must open the same storage again (empty the first
+        /// time), as a new process would.
+        /// - Throws: ``ContractViolation`` when the store forgets or changes what it kept.
+        public func run(_ open: @Sendable () async throws -> any Store) async throws {
+            do {
+                try await body(open)
+            } catch var violation as ContractViolation {
+                violation.check = name
+                throw violation
+            }
+        }
+    }
+
+    /// Every check of the port's behaviour, in a stable order.
+    public static func checks() -> [Check] {
+        documentChecks() + outboxChecks() + queryChecks() + concurrencyChecks()
+    }
+
+    /// The checks for stores that keep their data when closed and opened again.
+    public static func durabilityChecks() -> [DurabilityCheck] {
+        reopeningChecks()
+    }
+}

@@ -1,0 +1,142 @@
+import Synchronization
+
+/// A `Clock` whose time moves only when a test calls ``advance(by:)``, so code that sleeps or
+/// times out runs deterministically and instantly.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = FakeStore(wrapping: InMemoryStore(), delay: .seconds(1), clock: clock)
+/// async let document = store.document(at: key)
+/// await clock.waitForSleepers(1)
+/// clock.advance(by: .seconds(1))
+/// ```
+///
+/// Guarantees:
+/// - A sleeper resumes when time is advanced to or past its deadline, earliest deadline first;
+///   a deadline that has already passed returns at once.
+/// - ``advance(by:)`` moves time in one step: a task that sleeps again after waking measures
+///   from the new ``now``.
+/// - A cancelled sleeper throws `CancellationError` at once.
+public final class TestClock: Clock {
+    /// A point in the test clock's time: the duration since the clock started.
+    public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
+        /// Time since the clock's start.
+        public var offset: Duration
+
+        /// Creates an instant `offset` after the clock's start.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private struct Sleeper {
+        var id: Int
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Instant
+        var nextID = 0
+        var sleepers: [Sleeper] = []
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the watchers satisfied by the current number of sleepers.
+        mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            let satisfied = watchers.filter { $0.count <= sleepers.count }.map(\.continuation)
+            watchers.removeAll { $0.count <= sleepers.count }
+            return satisfied
+        }
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates a clock that reads `now` until advanced.
+    public init(now: Instant = Instant(offset: .zero)) {
+        state = Mutex(State(now: now))
+    }
+
+    /// The current time; changes only through ``advance(by:)`` and ``advance(to:)``.
+    public var now: Instant {
+        state.withLock { $0.now }
+    }
+
+    /// Zero: any duration can be waited for exactly.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on the clock now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// Suspends until the clock is advanced to `deadline`; `tolerance` is ignored.
+    /// - Throws: `CancellationError` when the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (outcome, watchers) = state.withLock {
+                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled { return (.failure(CancellationError()), []) }
+                    if deadline <= state.now { return (.success(()), []) }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return (nil, state.takeSatisfiedWatchers())
+                }
+                for watcher in watchers { watcher.resume() }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration` and resumes every sleeper whose deadline has come.
+    public func advance(by duration: Duration) {
+        advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time to `instant` (never backwards) and resumes every sleeper whose deadline has come.
+    public func advance(to instant: Instant) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now = max(state.now, instant)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Returns once at least `count` tasks are sleeping on the clock, so a test can advance
+    /// time knowing the code under test is waiting.
+    public func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}

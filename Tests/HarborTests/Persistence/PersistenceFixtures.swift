@@ -1,0 +1,52 @@
+import Foundation
+import Harbor
+
+/// Types the persistence tests share, namespaced so they cannot clash with other tests' fixtures.
+enum PersistenceFixture {
+    /// An aggregate with a string, an integer and a boolean index.
+    struct Account: Aggregate, Equatable {
+        static let collection = "accounts"
+        static let indexes: [IndexedField<Account>] = [
+            .field("owner", \.owner), .field("balance", \.balance), .field("closed", \.closed),
+        ]
+        let id: String
+        var owner: String
+        var balance: Int
+        var closed = false
+    }
+
+    struct AccountOpened: DomainEvent, Equatable {
+        static let eventName = "tests.account-opened"
+        let id: String
+    }
+
+    struct Deposited: DomainEvent, Equatable {
+        static let eventName = "tests.deposited"
+        let id: String
+        let amount: Int
+    }
+
+    struct WorkFailed: Error, Equatable {}
+}
+
+/// A new, empty folder under the system's temporary folder, removed with everything in it when released.
+final class ScratchFolder: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appending(path: "harbor-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the folder.
+    func appending(_ path: String) -> URL { url.appending(path: path) }
+
+    /// The names inside a subfolder, sorted; none when it does not exist.
+    func names(in path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: appending(path).path)) ?? []).sorted()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
