@@ -150,5 +150,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // A child process for HarborSQLiteTests: several processes sharing one SQLite file.
+        .executableTarget(
+            name: "harbor-sqlite-probe",
+            dependencies: ["Harbor", "HarborSQLite"],
+            path: "Tests/Support/harbor-sqlite-probe",
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -11,7 +11,8 @@ enum Child {
         let description: String
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -26,7 +27,8 @@ enum Child {
         process.waitUntilExit()
         let (seconds, attoseconds) = (clock.now - start).components
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+            throw Failure(
+                description: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
         }
         return Outcome(
             seconds: Double(seconds) + Double(attoseconds) / 1e18,

@@ -40,7 +40,7 @@ enum TextCorpus {
 
     /// Writes about `bytes` bytes to `url` in 8 MiB pieces, so a 1 GiB file never sits in memory.
     static func write(to url: URL, bytes: Int, markdown: Bool) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let piece = Data(text(bytes: 8 << 20, markdown: markdown, seed: 7).utf8)

@@ -54,7 +54,8 @@ enum WordCounterBenchmark {
             }
             let wcSeconds = Measure.median(baseline)
             let ourSeconds = Measure.median(candidate)
-            let megabytes = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) / 1e6
+            let megabytes =
+                Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) / 1e6
             Measure.report("count_\(mode)_mb_per_s", megabytes / ourSeconds, digits: 0)
             Measure.report("count_\(mode)_speedup_vs_wc", wcSeconds / ourSeconds, digits: 2)
             if mode == "whitespace" {

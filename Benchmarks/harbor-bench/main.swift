@@ -21,6 +21,7 @@ if requested == "--help" || requested == "-h" {
 } else if let suite = suites[requested] {
     try await suite()
 } else {
-    print("harbor-bench: unknown suite '\(requested)'; use one of: \(suites.keys.sorted().joined(separator: ", ")), all")
+    print(
+        "harbor-bench: unknown suite '\(requested)'; use one of: \(suites.keys.sorted().joined(separator: ", ")), all")
     exit(2)
 }

@@ -5,15 +5,18 @@ import WordCounter
 
 /// The options every command that reads or writes the database shares.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The SQLite database (also $WORDCOUNTER_DATABASE).",
-        discussion: "Default: $XDG_DATA_HOME/wordcounter/wordcounter.sqlite, or ~/.local/share/wordcounter/wordcounter.sqlite.",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite database (also $WORDCOUNTER_DATABASE).",
+            discussion:
+                "Default: $XDG_DATA_HOME/wordcounter/wordcounter.sqlite, or ~/.local/share/wordcounter/wordcounter.sqlite.",
+            valueName: "path"))
     var database: String?
 
-    @Option(help: ArgumentHelp(
-        "production, development (verbose logs) or fake (in memory, sample files; also $WORDCOUNTER_ENV).",
-        valueName: "environment"))
+    @Option(
+        help: ArgumentHelp(
+            "production, development (verbose logs) or fake (in memory, sample files; also $WORDCOUNTER_ENV).",
+            valueName: "environment"))
     var env: String?
 
     /// Builds the services for the chosen environment.

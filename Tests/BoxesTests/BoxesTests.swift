@@ -33,7 +33,9 @@ struct BoxProvisioningTests {
     @Test("box titles are unique ignoring case")
     func duplicates() throws {
         let (books, _) = try provisioning.provisionBox(titled: "Books", after: [])
-        #expect(throws: BoxesError.duplicateBox("BOOKS")) { try provisioning.provisionBox(titled: "BOOKS", after: [books]) }
+        #expect(throws: BoxesError.duplicateBox("BOOKS")) {
+            try provisioning.provisionBox(titled: "BOOKS", after: [books])
+        }
     }
 
     @Test("items need a title and a box holds at most its maximum")

@@ -24,7 +24,11 @@ final class WakeSignal: Sendable {
 
     /// Returns after a signal, after `timeout`, or when the task is cancelled, whichever comes first.
     func wait(timeout: Duration) async {
-        if state.withLock({ state in defer { state.pending = false }; return state.pending }) { return }
+        if state.withLock({ state in
+            defer { state.pending = false }; return state.pending
+        }) {
+            return
+        }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await Task.sleep(for: timeout) }
             group.addTask { await self.waitForSignal() }

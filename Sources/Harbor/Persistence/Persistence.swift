@@ -52,7 +52,8 @@ public final class Persistence: Sendable {
     /// After a successful commit the recorded events are published on ``events`` in order.
     /// - Returns: what `work` returned.
     nonisolated(nonsending)
-    public func perform<T>(_ work: (UnitOfWork) async throws -> T) async throws -> T {
+        public func perform<T>(_ work: (UnitOfWork) async throws -> T) async throws -> T
+    {
         let unitOfWork = UnitOfWork(persistence: self)
         do {
             let result = try await work(unitOfWork)

@@ -97,7 +97,8 @@ public struct Repository<A: Aggregate>: Sendable {
     }
 
     private static func readOnly(_ key: DocumentKey) -> StoreError {
-        .notInUnitOfWork(key, reason: "this repository only reads: write inside persistence.perform { unitOfWork in … }")
+        .notInUnitOfWork(
+            key, reason: "this repository only reads: write inside persistence.perform { unitOfWork in … }")
     }
 
     private func decode(_ body: Data, key: DocumentKey) throws -> A {

@@ -58,7 +58,8 @@ struct RecordCount: Sendable {
     private func recordToday(fileID: String, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
         let days = unitOfWork.repository(DailyCount.self)
         let today = services.today
-        var record = try await days.find(DailyCount.id(fileID: fileID, day: today))
+        var record =
+            try await days.find(DailyCount.id(fileID: fileID, day: today))
             ?? DailyCount(fileID: fileID, day: today, startWords: previous)
         record.record(words)
         try days.save(record)

@@ -128,7 +128,8 @@ public struct UpdateWordCounts: CoalescableUseCase {
     }
 
     /// Where `file` went: a candidate with its identity, else one of its size with its fingerprint.
-    private func findMove(of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>) -> String? {
+    private func findMove(of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>) -> String?
+    {
         let fileSystem = services.fileSystem
         var candidates = listed.keys.filter { !taken.contains($0) }
         // The old parent folder, even when it is not tracked (a rename in place).

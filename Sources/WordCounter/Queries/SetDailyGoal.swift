@@ -13,7 +13,9 @@ public struct SetDailyGoal: UseCase {
     }
 
     public func execute(in context: RunContext) async throws {
-        guard words > 0 else { throw PathProblems([.init(path: "goal", reason: "a daily goal must be at least 1 word")]) }
+        guard words > 0 else {
+            throw PathProblems([.init(path: "goal", reason: "a daily goal must be at least 1 word")])
+        }
         try await services.persistence.perform { unitOfWork in
             let goals = unitOfWork.repository(Goal.self)
             if var goal = try await goals.find(Goal.dailyID) {

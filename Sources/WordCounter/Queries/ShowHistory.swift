@@ -25,7 +25,8 @@ public struct ShowHistory: UseCase {
             let day = today.adding(days: -offset, calendar: calendar)
             let counts = try await records.query(Query<DailyCount>().where(\.day, equals: day))
             entries.append(
-                HistoryEntry(date: day, words: counts.reduce(0) { $0 + $1.net }, added: counts.reduce(0) { $0 + $1.added })
+                HistoryEntry(
+                    date: day, words: counts.reduce(0) { $0 + $1.net }, added: counts.reduce(0) { $0 + $1.added })
             )
         }
         guard grouping == .week else { return entries }

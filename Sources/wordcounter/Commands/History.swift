@@ -41,6 +41,9 @@ struct History: AsyncParsableCommand {
             let bar = String(repeating: "█", count: max(0, entry.words) * 30 / peak)
             return [entry.date.rawValue, String(entry.words), String(entry.added), bar]
         }
-        print(TextTable(header: [by == .week ? "WEEK OF" : "DATE", "WORDS", "ADDED", ""], rows: rows, rightAligned: [1, 2]).text)
+        print(
+            TextTable(
+                header: [by == .week ? "WEEK OF" : "DATE", "WORDS", "ADDED", ""], rows: rows, rightAligned: [1, 2]
+            ).text)
     }
 }

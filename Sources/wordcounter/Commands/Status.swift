@@ -33,6 +33,8 @@ struct Status: AsyncParsableCommand {
         print(TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).text)
         let total = rows.compactMap(\.words).reduce(0, +)
         let today = rows.map(\.today).reduce(0, +)
-        print("\(rows.count) \(rows.count == 1 ? "file" : "files"), \(total) words, \(today >= 0 ? "+" : "")\(today) today")
+        print(
+            "\(rows.count) \(rows.count == 1 ? "file" : "files"), \(total) words, \(today >= 0 ? "+" : "")\(today) today"
+        )
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Synchronization
 import Harbor
+import Synchronization
 import WordCounter
 
 /// `wordcounter track`: starts tracking files and folders.
@@ -65,7 +65,11 @@ struct Track: AsyncParsableCommand {
 final class Tally: Sendable {
     private let state = Mutex((files: 0, words: 0))
 
-    func add(_ words: Int) { state.withLock { $0.files += 1; $0.words += words } }
+    func add(_ words: Int) {
+        state.withLock {
+            $0.files += 1; $0.words += words
+        }
+    }
 
     var summary: String {
         let (files, words) = state.withLock { ($0.files, $0.words) }

@@ -35,7 +35,9 @@ struct Update: AsyncParsableCommand {
         progress.finish()
         for line in lines.values { print(line) }
         for line in summaries.values { print(line) }
-        let unreadable = try await services.runner.run(ShowStatus(services: services)).filter { $0.status == .unreadable }
+        let unreadable = try await services.runner.run(ShowStatus(services: services)).filter {
+            $0.status == .unreadable
+        }
         if !unreadable.isEmpty { throw FilesNotHandled(count: unreadable.count) }
     }
 

@@ -7,7 +7,8 @@ enum DatabaseLocation {
     static func resolve(flag: String?, environment: [String: String]) -> String {
         if let flag, !flag.isEmpty { return flag }
         if let path = environment["WORDCOUNTER_DATABASE"], !path.isEmpty { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/wordcounter/wordcounter.sqlite"
     }

@@ -15,11 +15,13 @@ struct ProductionServices: ServiceBuilder {
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = verbose ? .debug : .warning
+        var configured = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
+        configured.logLevel = verbose ? .debug : .warning
+        let logger = configured
         let store = try SQLiteStore(path: databasePath)
         return WordCounterServices(
-            persistence: Persistence(store: store, errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
+            persistence: Persistence(
+                store: store, errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
             fileSystem: LocalFileSystem(),
             runner: UseCaseRunner(middleware: verbose ? [LoggingMiddleware(logger: logger)] : []))
     }

@@ -7,7 +7,9 @@ struct TextTable {
 
     var text: String {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = header.indices.map { column in
+            all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+        }
         return all.map { row in
             row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: max(0, widths[column] - cell.count))

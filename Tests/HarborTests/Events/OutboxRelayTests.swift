@@ -19,7 +19,9 @@ struct OutboxRelayTests {
         let persistence = Persistence(store: store)
         try await commit(["a", "b"], through: persistence)
         let received = Collected<String>()
-        let subscriber = DurableSubscriber(name: "projector").on(NoteAdded.self) { event, _ in received.append(event.text) }
+        let subscriber = DurableSubscriber(name: "projector").on(NoteAdded.self) { event, _ in
+            received.append(event.text)
+        }
         let relay = OutboxRelay(store: store, subscribers: [subscriber])
         #expect(await relay.deliverPending() == 2)
         #expect(await relay.deliverPending() == 0)

@@ -38,16 +38,21 @@ struct MiddlewareTests {
     @Test("middleware wraps every run, the first one outermost")
     func order() async throws {
         let trace = Collected<String>()
-        let runner = UseCaseRunner(middleware: [Tracing(name: "outer", trace: trace), Tracing(name: "inner", trace: trace)])
+        let runner = UseCaseRunner(middleware: [
+            Tracing(name: "outer", trace: trace), Tracing(name: "inner", trace: trace),
+        ])
         _ = try await runner.run(Append(number: 1, log: Collected()))
         #expect(trace.values == ["outer in", "inner in", "inner out", "outer out"])
     }
 
     @Test("retry runs again only for retryable errors, up to the limit")
     func retry() async throws {
-        let runner = UseCaseRunner(middleware: [RetryMiddleware(maxAttempts: 3, clock: ContinuousClock()) { _ in .zero }])
+        let runner = UseCaseRunner(middleware: [
+            RetryMiddleware(maxAttempts: 3, clock: ContinuousClock()) { _ in .zero }
+        ])
         let attempts = Collected<Int>()
-        let result = try await runner.run(FailsAtFirst(failures: 2, error: Flaky(isRetryable: true), attempts: attempts))
+        let result = try await runner.run(
+            FailsAtFirst(failures: 2, error: Flaky(isRetryable: true), attempts: attempts))
         #expect(result == 3)
 
         let notRetried = Collected<Int>()

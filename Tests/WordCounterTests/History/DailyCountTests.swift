@@ -2,9 +2,15 @@ import Foundation
 import Testing
 import WordCounter
 
+private var utcCalendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    return calendar
+}
+
 @Suite("Daily counts")
 struct DailyCountTests {
-    let day = Day(rawValue: "2026-11-20")!
+    let day = Day(Date(timeIntervalSince1970: 1_795_176_000), calendar: utcCalendar)  // 2026-11-20 12:00 UTC
 
     @Test("net is the last count minus the count before the day; added sums only increases")
     func arithmetic() {
@@ -35,7 +41,7 @@ struct DailyCountTests {
 struct DayTests {
     var utc: Calendar {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
         return calendar
     }
 

@@ -1,6 +1,7 @@
 import Boxes
 import Foundation
 import Harbor
+import HarborSQLite
 import Logging
 
 /// The production and development composition: real stores, identifiers from UUIDs.

@@ -12,8 +12,9 @@ public struct BoxesServices: Sendable {
     public let storeDescription: String
 
     /// Creates the services.
-    public init(persistence: Persistence, provisioning: BoxProvisioning, runner: UseCaseRunner, storeDescription: String)
-    {
+    public init(
+        persistence: Persistence, provisioning: BoxProvisioning, runner: UseCaseRunner, storeDescription: String
+    ) {
         self.persistence = persistence
         self.provisioning = provisioning
         self.runner = runner

@@ -1,5 +1,5 @@
-public import Harbor
 import Foundation
+public import Harbor
 
 /// Provisions a new item in the box with a given title; ``ItemProvisioned`` tells what happened.
 public struct ProvisionItem: UseCase {

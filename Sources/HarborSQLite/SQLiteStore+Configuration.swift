@@ -1,0 +1,44 @@
+extension SQLiteStore {
+    /// How an ``SQLiteStore`` opens and uses its file.
+    public struct Configuration: Sendable, Equatable {
+        /// How SQLite makes commits durable.
+        public enum Durability: Sendable, Equatable {
+            /// `PRAGMA synchronous = NORMAL` with WAL: a commit survives a crash of the process;
+            /// a power loss may undo the last commits but never damages the file. The default.
+            case normal
+            /// `PRAGMA synchronous = FULL`: a commit also survives a power loss, at several times
+            /// the cost per commit.
+            case full
+        }
+
+        /// How long a write waits for another process that holds the database locked before it
+        /// fails with ``SQLiteStoreError/busy(path:)``; 5 seconds by default.
+        public var busyTimeout: Duration
+        /// How durable a commit is; ``Durability/normal`` by default.
+        public var durability: Durability
+        /// The most connections that read at the same time; 5 by default.
+        public var maximumReaderCount: Int
+
+        /// Creates a configuration.
+        public init(busyTimeout: Duration = .seconds(5), durability: Durability = .normal, maximumReaderCount: Int = 5)
+        {
+            self.busyTimeout = busyTimeout
+            self.durability = durability
+            self.maximumReaderCount = maximumReaderCount
+        }
+
+        /// The busy timeout in whole milliseconds, as SQLite takes it.
+        var busyTimeoutMilliseconds: Int {
+            let (seconds, attoseconds) = busyTimeout.components
+            return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        }
+
+        /// The value of `PRAGMA synchronous` for ``durability``.
+        var synchronousPragma: (name: String, value: Int) {
+            switch durability {
+            case .normal: ("NORMAL", 1)
+            case .full: ("FULL", 2)
+            }
+        }
+    }
+}

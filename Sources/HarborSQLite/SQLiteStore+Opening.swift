@@ -1,0 +1,88 @@
+import Foundation
+package import GRDB
+
+extension SQLiteStore {
+    /// Opens a `DatabasePool` on `path` exactly as a store does, without the store's schema.
+    ///
+    /// WAL journal, the configured busy timeout and reader count, `PRAGMA synchronous` set on the
+    /// writer connection after opening (a pool resets what `prepareDatabase` sets) and read back,
+    /// and a `journal_size_limit` so that the WAL file shrinks back after a large commit.
+    /// Benchmarks use it to compare the store with raw GRDB on equal terms.
+    /// - Throws: GRDB's `DatabaseError`, or ``SQLiteStoreError/settingRejected(path:setting:reason:)``.
+    package static func openDatabasePool(path: String, configuration: Configuration = Configuration()) throws
+        -> DatabasePool
+    {
+        var grdb = GRDB.Configuration()
+        grdb.busyMode = .timeout(Double(configuration.busyTimeoutMilliseconds) / 1000)
+        grdb.maximumReaderCount = max(1, configuration.maximumReaderCount)
+        grdb.label = "HarborSQLite"
+        let pool = try DatabasePool(path: path, configuration: grdb)
+        let synchronous = configuration.synchronousPragma
+        let applied = try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous.name)")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
+            return try Int.fetchOne(db, sql: "PRAGMA synchronous")
+        }
+        guard applied == synchronous.value else {
+            throw SQLiteStoreError.settingRejected(
+                path: path, setting: "synchronous = \(synchronous.name)",
+                reason: "it reads back as \(applied.map(String.init) ?? "nothing")")
+        }
+        return pool
+    }
+
+    /// The database's own connection pool, for benchmarks and diagnostics in this package.
+    package var databasePool: DatabasePool { pool }
+
+    /// The size in bytes down to which SQLite truncates the WAL file after a checkpoint.
+    static let walSizeLimit = 64 * 1024 * 1024
+
+    /// Creates the folders above `path` that do not exist yet.
+    static func createFolder(of path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty else { return }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SQLiteStoreError.cannotCreateFolder(path: folder, reason: Self.describe(error))
+        }
+    }
+
+    /// Applies the migrations this version knows, after refusing a file from a newer version.
+    ///
+    /// Processes that open a new file at the same time may both try to migrate it: each migration
+    /// is its own immediate transaction, so the one that comes second fails without changing
+    /// anything, and trying again finds the migration applied.
+    static func migrate(_ pool: DatabasePool, path: String) throws {
+        let migrator = StoreSchema.makeMigrator()
+        let known = Set(migrator.migrations)
+        for attempt in 1...3 {
+            let applied = try pool.read { try migrator.appliedIdentifiers($0) }
+            let unknown = applied.subtracting(known)
+            if !unknown.isEmpty {
+                throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown.sorted())
+            }
+            if applied == known { return }
+            do {
+                try migrator.migrate(pool)
+                return
+            } catch let error as DatabaseError where attempt < 3 && error.resultCode != .SQLITE_BUSY {
+                let progressed = try pool.read { try migrator.appliedIdentifiers($0) } != applied
+                if !progressed { throw error }
+            }
+        }
+    }
+
+    /// A file system error's reason, without Foundation's long wrapper text when possible.
+    private static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+public import Harbor
+import Synchronization
+
+/// The embedded default ``Harbor/Store``: one SQLite file, in WAL mode, through GRDB.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "app.sqlite")
+/// let persistence = Persistence(store: store)
+/// ```
+///
+/// Guarantees:
+/// - A commit is one `BEGIN IMMEDIATE` transaction: version checks, document writes and outbox
+///   events together. A conflict (``Harbor/StoreError/stale(_:expected:actual:)``,
+///   ``Harbor/StoreError/duplicate(_:)``) or any failure rolls all of it back.
+/// - A committed change set survives a crash of the process; with ``Configuration/Durability/full``
+///   it also survives a power loss (the default, ``Configuration/Durability/normal``, may lose the
+///   last commits then, but never damages the file).
+/// - Several processes may share the file. Writes wait up to ``Configuration/busyTimeout`` for
+///   each other; reads never wait for writes, and see only committed change sets.
+/// - Outbox positions grow in commit order across all processes and are never reused, even after
+///   ``pruneEvents(through:)``.
+/// - Queries run in SQL: filters, order and limit use an index on each field a collection declares
+///   in ``prepare(_:)``; no collection is loaded to be filtered.
+///
+/// Reads run on the calling thread with GRDB's blocking API (a WAL read never waits for a lock);
+/// writes too, unless another writer holds the lock, in which case they wait on a queue of the
+/// store's own. Errors of the backend reach the ``Harbor/Store`` methods as
+/// ``Harbor/StoreError/backend(location:reason:)`` naming the file; opening throws
+/// ``SQLiteStoreError``.
+public final class SQLiteStore: Store {
+    /// The database file.
+    public let path: String
+    /// How the store opened the file.
+    public let configuration: Configuration
+    let pool: DatabasePool
+    let writer: WriteScheduler
+    let catalog: Mutex<Catalog>
+
+    /// Opens the database at `path`, creating it and its folder if needed, and brings its schema
+    /// up to date.
+    /// - Throws: ``SQLiteStoreError`` naming the file: it cannot be created or written, is not a
+    ///   database, is damaged, or was written by a newer version of the application.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        do {
+            try Self.createFolder(of: path)
+            self.pool = try Self.openDatabasePool(path: path, configuration: configuration)
+            try Self.migrate(pool, path: path)
+            self.writer = try WriteScheduler(
+                pool: pool, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+                label: "HarborSQLite.writer \(path)")
+            self.catalog = Mutex(try pool.read { try Catalog.load($0) })
+        } catch {
+            throw SQLiteStoreError.classify(error, path: path)
+        }
+    }
+
+    /// Opens a new store in a new file in a new temporary folder: for tests and experiments.
+    /// - Throws: ``SQLiteStoreError`` when the temporary folder cannot be written.
+    public static func temporary(configuration: Configuration = Configuration()) throws -> SQLiteStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("harbor-sqlite-\(UUID().uuidString)")
+        return try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path, configuration: configuration)
+    }
+
+    // MARK: - Running database work
+
+    /// Runs `body` with a reader connection on the calling thread, outside any explicit transaction.
+    ///
+    /// Every read of the store is one SQL statement, which SQLite runs in a snapshot of its own,
+    /// so the `BEGIN`/`COMMIT` pair of GRDB's `read` would only add cost.
+    func readStatement<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.unsafeRead(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw SQLiteStoreError.classify(error, path: path).storeError
+        }
+    }
+
+    /// Runs `body` in one read transaction, for reads of several statements that must agree.
+    func readTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw SQLiteStoreError.classify(error, path: path).storeError
+        }
+    }
+
+    /// Runs `work` in one write transaction; maps backend failures to ``Harbor/StoreError``.
+    func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(work)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw SQLiteStoreError.classify(error, path: path).storeError
+        }
+    }
+
+    /// Keeps `newer` as the catalog unless a catalog of a later schema is kept already.
+    func publish(_ newer: Catalog) {
+        catalog.withLock { current in
+            if newer.schemaVersion >= current.schemaVersion { current = newer }
+        }
+    }
+
+    /// The table of `collection`, reading the catalog again when the file's schema changed since.
+    func knownTable(for collection: String) throws -> DocumentTable? {
+        if let table = catalog.withLock({ $0.tables[collection] }) { return table }
+        return try reloadedCatalog().tables[collection]
+    }
+
+    /// The catalog as the file has it now.
+    func reloadedCatalog() throws -> Catalog {
+        let known = catalog.withLock { $0 }
+        let fresh = try readTransaction { db -> Catalog? in
+            try db.schemaVersion() == known.schemaVersion ? nil : Catalog.load(db)
+        }
+        guard let fresh else { return known }
+        publish(fresh)
+        return fresh
+    }
+}

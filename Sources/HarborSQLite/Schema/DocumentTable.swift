@@ -1,0 +1,99 @@
+/// The table that keeps one collection's documents, and the SQL that reads and writes it.
+///
+/// Each collection gets its own table, `harbor_documents_<n>`, so that an identifier is its whole
+/// primary key and each indexed field is a pair of real columns with an index of its own:
+/// ```
+/// id TEXT PRIMARY KEY, version INTEGER, fields BLOB, f<m>_rank INTEGER, f<m>_value, …, body BLOB
+/// INDEX harbor_documents_<n>_f<m> ON (f<m>_rank, f<m>_value, id)   -- one per indexed field
+/// ```
+/// The SQL is built once per table and layout, so that every statement is prepared once per
+/// connection and found again in GRDB's statement cache.
+final class DocumentTable: Sendable {
+    /// An indexed field and the number that names its columns.
+    struct Column: Sendable, Equatable {
+        /// The field's name in the port.
+        let field: String
+        /// `m` in `f<m>_rank` and `f<m>_value`.
+        let number: Int64
+
+        /// The prefix of the column pair, `f<m>`.
+        var prefix: String { "f\(number)" }
+    }
+
+    /// The collection the table holds.
+    let collection: String
+    /// `n` in `harbor_documents_<n>`.
+    let number: Int64
+    /// The indexed fields, in the order of their columns.
+    let columns: [Column]
+
+    let tableName: String
+    let insertSQL: String
+    /// Replaces body, fields and every indexed column pair, checking the version.
+    let updateSQL: String
+    /// Replaces body and fields only, for an update whose indexed values did not change: it leaves
+    /// the field indexes untouched, which spares their pages in the write-ahead log.
+    let updateBodySQL: String
+    let deleteSQL: String
+    /// Reads the version and the indexed column pairs of one document.
+    let selectIndexedSQL: String
+    let selectDocumentSQL: String
+    let selectVersionSQL: String
+    private let columnsByField: [String: Column]
+
+    init(collection: String, number: Int64, columns: [Column]) {
+        self.collection = collection
+        self.number = number
+        self.columns = columns
+        let table = "harbor_documents_\(number)"
+        self.tableName = table
+        self.columnsByField = Dictionary(columns.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+        let pairs = columns.flatMap { ["\($0.prefix)_rank", "\($0.prefix)_value"] }
+        let insertNames = (["id", "version", "fields", "body"] + pairs).joined(separator: ", ")
+        let placeholders = (["?", "1", "?", "?"] + pairs.map { _ in "?" }).joined(separator: ", ")
+        self.insertSQL = "INSERT INTO \(table) (\(insertNames)) VALUES (\(placeholders))"
+        let assignments = (["version = ?", "fields = ?", "body = ?"] + pairs.map { "\($0) = ?" })
+        self.updateSQL =
+            "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ? AND version = ?"
+        self.updateBodySQL = "UPDATE \(table) SET version = ?, fields = ?, body = ? WHERE id = ?"
+        self.deleteSQL = "DELETE FROM \(table) WHERE id = ? AND version = ?"
+        self.selectIndexedSQL = "SELECT \((["version"] + pairs).joined(separator: ", ")) FROM \(table) WHERE id = ?"
+        self.selectDocumentSQL = "SELECT version, fields, body FROM \(table) WHERE id = ?"
+        self.selectVersionSQL = "SELECT version FROM \(table) WHERE id = ?"
+    }
+
+    /// The column pair of an indexed field, or nil when the collection does not index it.
+    func column(for field: String) -> Column? {
+        columnsByField[field]
+    }
+
+    /// The statement that creates the table with `columns` placed before the body, so that reading
+    /// them never walks a large body's overflow pages.
+    var createTableSQL: String {
+        let pairs = columns.map { "\($0.prefix)_rank INTEGER NOT NULL DEFAULT 0, \($0.prefix)_value" }
+        let definitions =
+            ["id TEXT NOT NULL PRIMARY KEY", "version INTEGER NOT NULL", "fields BLOB"] + pairs + ["body BLOB"]
+        return "CREATE TABLE \(tableName) (\(definitions.joined(separator: ", ")))"
+    }
+
+    /// The statements that add `column` to an existing table; existing rows read as null.
+    func addColumnSQL(_ column: Column) -> [String] {
+        [
+            "ALTER TABLE \(tableName) ADD COLUMN \(column.prefix)_rank INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE \(tableName) ADD COLUMN \(column.prefix)_value",
+        ]
+    }
+
+    /// The statement that indexes `column`; the identifier breaks ties as the port orders them.
+    func createIndexSQL(_ column: Column) -> String {
+        "CREATE INDEX \(tableName)_\(column.prefix) ON \(tableName) "
+            + "(\(column.prefix)_rank, \(column.prefix)_value, id)"
+    }
+
+    /// The same table with `field` indexed in a new column pair.
+    func adding(field: String) -> DocumentTable {
+        let next = (columns.map(\.number).max() ?? 0) + 1
+        return DocumentTable(
+            collection: collection, number: number, columns: columns + [Column(field: field, number: next)])
+    }
+}

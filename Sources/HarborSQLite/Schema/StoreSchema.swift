@@ -1,0 +1,50 @@
+import GRDB
+
+/// The tables every store file has, created and evolved by GRDB's `DatabaseMigrator`.
+///
+/// Each released change of the schema is a new migration appended here and never edited
+/// afterwards. The migrator records the migrations it applied in the file, so a file that lists a
+/// migration this version does not know was written by a newer version of the application, and
+/// is refused with ``SQLiteStoreError/newerSchema(path:unknownMigrations:)``.
+///
+/// Tables (the per-collection document tables are described by ``DocumentTable``):
+/// ```
+/// harbor_collection (number INTEGER PRIMARY KEY, name TEXT UNIQUE)     one row per collection
+/// harbor_field      (collection, number, name)                          one row per indexed field
+/// harbor_outbox     (position INTEGER PRIMARY KEY AUTOINCREMENT,        AUTOINCREMENT: a position is
+///                    name TEXT, payload BLOB, occurred_at REAL)         never given twice, even after pruning
+/// harbor_subscriber (name TEXT PRIMARY KEY, position INTEGER)           durable subscribers' positions
+/// ```
+enum StoreSchema {
+    /// The migrations this version of Harbor knows, in order.
+    static func makeMigrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("harbor-v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE harbor_collection (
+                        number INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE
+                    );
+                    CREATE TABLE harbor_field (
+                        collection INTEGER NOT NULL REFERENCES harbor_collection (number),
+                        number INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        PRIMARY KEY (collection, number),
+                        UNIQUE (collection, name)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE harbor_outbox (
+                        position INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        payload BLOB,
+                        occurred_at REAL NOT NULL
+                    );
+                    CREATE TABLE harbor_subscriber (
+                        name TEXT NOT NULL PRIMARY KEY,
+                        position INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,200 @@
+/// Turns a Markdown block's inline source (a paragraph, a heading, a table cell) into the text a reader sees and
+/// counts its words.
+///
+/// One left-to-right pass copies runs of ordinary bytes to an output buffer and handles the few bytes that can
+/// start markup: backslash escapes, code spans, emphasis and strikethrough delimiters, links and images,
+/// autolinks, raw HTML and character references. The output is buffered per call because an image's alt text
+/// is only known to be invisible once its closing `](…)` is found.
+struct MarkdownInlineRenderer: Sendable {
+    /// An unmatched `[` or `![` that may still become a link or an image.
+    struct BracketOpener: Sendable {
+        /// Where the bracket landed in the output, to drop it (link) or everything from it (image).
+        var outputIndex: Int
+        var isImage: Bool
+        /// Cleared once a link is formed around it, since links do not nest.
+        var isActive = true
+    }
+
+    /// Positions from which a search for a closing marker already failed. Searching again from there or later
+    /// cannot succeed, so remembering them keeps many unclosed openers linear instead of quadratic.
+    struct FailedSearches: Sendable {
+        var commentClose = Int.max
+        var processingInstructionClose = Int.max
+        var cdataClose = Int.max
+        var declarationClose = Int.max
+        /// Bit `n` set: a search for a closing backtick run of length `n` failed, so no such run is left.
+        var backtickRunLengths: UInt64 = 0
+    }
+
+    private(set) var tokenizer = WordTokenizer(appliesWordRules: true)
+    var output: [UInt8] = []
+    var openers: [BracketOpener] = []
+    var failedSearches = FailedSearches()
+    /// The source index the last copied run ended at, to notice when two copied runs are not adjacent.
+    var copiedEnd = -1
+
+    /// Renders `text` and counts the words of the result; words do not continue across calls unless `text` is
+    /// cut at whitespace.
+    mutating func render(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
+        output.removeAll(keepingCapacity: true)
+        openers.removeAll(keepingCapacity: true)
+        failedSearches = FailedSearches()
+        copiedEnd = -1
+        guard let base = text.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var literalStart = 0
+        let count = text.count
+        while index < count {
+            // Ordinary text is skipped eight bytes at a time; the lowest flagged lane is exact.
+            while index &+ 8 <= count {
+                let found = Self.markupLanes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if found != 0 {
+                    index &+= found.trailingZeroBitCount >> 3
+                    break
+                }
+                index &+= 8
+            }
+            guard index < count else { break }
+            let byte = text[index]
+            guard Self.mayStartMarkup(byte) else {
+                index &+= 1
+                continue
+            }
+            index = renderMarkup(byte, in: text, at: index, literalStart: &literalStart)
+        }
+        copy(text, literalStart..<count)
+        output.withUnsafeBufferPointer { tokenizer.feed($0) }
+        tokenizer.endContiguousInput()
+    }
+
+    /// Ends the current block: what follows starts a new word.
+    mutating func separate() {
+        tokenizer.separate()
+    }
+
+    /// The words counted so far.
+    mutating func finish() -> Int {
+        tokenizer.finish()
+    }
+
+    /// Handles the byte at `index`, which may start markup; returns where scanning continues.
+    private mutating func renderMarkup(
+        _ byte: UInt8, in text: UnsafeBufferPointer<UInt8>, at index: Int, literalStart: inout Int
+    ) -> Int {
+        switch byte {
+        case UInt8(ascii: "\\"):
+            guard index &+ 1 < text.count else { return index &+ 1 }
+            let next = text[index &+ 1]
+            if Self.isASCIIPunctuation(next) {
+                // The escaped character is copied as literal text and never read as markup.
+                copy(text, literalStart..<index)
+                literalStart = index &+ 1
+                return index &+ 2
+            }
+            if next == 0x0A {
+                // A hard line break; the newline itself already separates.
+                copy(text, literalStart..<index)
+                literalStart = index &+ 1
+            }
+            return index &+ 1
+        case UInt8(ascii: "`"):
+            return renderCodeSpan(in: text, at: index, literalStart: &literalStart)
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return renderDelimiterRun(byte, in: text, at: index, literalStart: &literalStart)
+        case UInt8(ascii: "!"):
+            guard index &+ 1 < text.count, text[index &+ 1] == UInt8(ascii: "[") else { return index &+ 1 }
+            copy(text, literalStart..<index)
+            literalStart = index
+            openers.append(BracketOpener(outputIndex: output.count, isImage: true))
+            return index &+ 2
+        case UInt8(ascii: "["):
+            copy(text, literalStart..<index)
+            literalStart = index
+            openers.append(BracketOpener(outputIndex: output.count, isImage: false))
+            return index &+ 1
+        case UInt8(ascii: "]"):
+            return renderClosingBracket(in: text, at: index, literalStart: &literalStart)
+        case UInt8(ascii: "<"):
+            return renderAngleBracket(in: text, at: index, literalStart: &literalStart)
+        case UInt8(ascii: "&"):
+            guard let reference = HTMLEntities.reference(text, at: index) else { return index &+ 1 }
+            copy(text, literalStart..<index)
+            append(scalar: reference.value)
+            literalStart = reference.end
+            return reference.end
+        default:
+            return index &+ 1
+        }
+    }
+
+    /// Copies `text[range]` to the output.
+    ///
+    /// When the previous copy did not end right before `range`, the bytes in between were markup; if the output
+    /// ends in an unfinished UTF-8 sequence (invalid in the source, since markup is ASCII) a U+FFFD is added so
+    /// that the next bytes cannot complete it into a character the source does not have.
+    mutating func copy(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        if range.lowerBound != copiedEnd, let last = output.last, last >= 0x80 { sealUnfinishedSequence() }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        copiedEnd = range.upperBound
+    }
+
+    /// Appends a decoded character (from a reference) to the output.
+    mutating func append(scalar value: UInt32) {
+        sealUnfinishedSequence()
+        UTF8Decoding.append(value, to: &output)
+        copiedEnd = -1
+    }
+
+    /// Appends a line break, for inline tags that a browser puts on lines of their own.
+    mutating func appendSeparator() {
+        sealUnfinishedSequence()
+        output.append(0x0A)
+        copiedEnd = -1
+    }
+
+    private mutating func sealUnfinishedSequence() {
+        guard let last = output.last, last >= 0x80 else { return }
+        if output.withUnsafeBufferPointer({ UTF8Decoding.endsWithUnfinishedSequence($0) }) {
+            output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        }
+    }
+
+    /// Whether `byte` can start markup; everything else is copied as it is.
+    @inline(__always)
+    static func mayStartMarkup(_ byte: UInt8) -> Bool {
+        // ! & * < in the low half, [ \ ] _ ` ~ in the high half.
+        let low: UInt64 = 1 << 0x21 | 1 << 0x26 | 1 << 0x2A | 1 << 0x3C
+        let high: UInt64 =
+            1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x5F - 64)
+            | 1 << (0x60 - 64) | 1 << (0x7E - 64)
+        if byte < 64 { return low &>> UInt64(byte) & 1 != 0 }
+        if byte < 128 { return high &>> UInt64(byte &- 64) & 1 != 0 }
+        return false
+    }
+
+    /// Lanes of `word` (little-endian) holding a byte that may start markup. Exact for the lowest flagged lane
+    /// whatever the other bytes are (non-ASCII included): the zero-byte test only errs above a true match.
+    @inline(__always)
+    static func markupLanes(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        @inline(__always) func zeroLanes(_ byte: UInt64) -> UInt64 {
+            let difference = word ^ (ByteLanes.ones &* byte)
+            return (difference &- ByteLanes.ones) & ~difference
+        }
+        let low = zeroLanes(0x21) | zeroLanes(0x26) | zeroLanes(0x2A) | zeroLanes(0x3C) | zeroLanes(0x5B)
+        let high = zeroLanes(0x5C) | zeroLanes(0x5D) | zeroLanes(0x5F) | zeroLanes(0x60) | zeroLanes(0x7E)
+        return (low | high) & ByteLanes.high
+    }
+
+    /// ASCII punctuation: the characters a backslash escapes.
+    @inline(__always)
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CStatx
+import Glibc
+public import WordCounter
+
+extension LocalFileSystem {
+    /// How many times a file that changes while it is read is read again before giving up.
+    static let readAttempts = 3
+
+    /// Reads the regular file at `path` to the end, counting words in `mode` and fingerprinting it.
+    ///
+    /// Guarantees: never blocks on a FIFO; memory stays under `chunkSize` plus the counter's own
+    /// bounded state; the returned status is that of the open file, the one actually read, even
+    /// if the path was replaced meanwhile (an editor's atomic save). A file whose size or
+    /// modification time changes during the read is read again from the start, up to
+    /// ``readAttempts`` times, so the count and fingerprint always describe one version of it.
+    /// - Throws: ``FileProblem/binary`` (a NUL in the first 8 KiB, found without reading further),
+    ///   ``FileProblem/notRegularFile(_:)``, ``FileProblem/vanished`` (deleted while it shrank
+    ///   under the reader), ``FileProblem/io(_:)`` (a read error, or still changing after the
+    ///   last attempt), and the errors of ``status(of:)``.
+    public func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount {
+        let file: OpenFile
+        do {
+            file = try OpenFile(readingAt: path)
+        } catch .io(let message) {
+            // A socket cannot be opened at all (ENXIO): say what it is rather than the system's message.
+            if let status = try? status(of: path), status.kind != .regular { throw .notRegularFile(status.kind) }
+            throw .io(message)
+        }
+        var before = try Self.status(of: file, path: path).status
+        guard before.kind == .regular else { throw .notRegularFile(before.kind) }
+        // A buffer just big enough to see the end of a small file in one read, at most 1 MiB.
+        let capacity = max(4096, min(Self.chunkSize, Int(clamping: before.size) + 1))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
+        defer { buffer.deallocate() }
+        for attempt in 1...Self.readAttempts {
+            let (count, bytesRead) = try Self.read(file, mode: mode, buffer: buffer, status: before)
+            let (after, links) = try Self.status(of: file, path: path)
+            if bytesRead == before.size, after.size == before.size, after.modified == before.modified {
+                return count
+            }
+            // Deleted and cut short: what was read is neither the old content nor any new one.
+            if links == 0 && bytesRead < before.size { throw .vanished }
+            guard attempt < Self.readAttempts else { break }
+            before = after
+            try file.rewind()
+        }
+        throw .io("kept changing while being read")
+    }
+
+    /// Reads `file` from its current offset to the end, into one counter and one fingerprint.
+    private static func read(
+        _ file: borrowing OpenFile, mode: CountingMode, buffer: UnsafeMutableRawBufferPointer, status: FileStatus
+    ) throws(FileProblem) -> (FileCount, bytesRead: Int64) {
+        var stream = WordCounterStream(mode: mode)
+        var fingerprint = Fingerprint()
+        var total: Int64 = 0
+        while true {
+            let count = try file.read(into: buffer)
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            if total < Int64(WordCounterStream.binaryProbeLength) {
+                // Stop at once: reading the rest of a large binary file would be wasted time.
+                let probe = min(count, WordCounterStream.binaryProbeLength - Int(total))
+                if let base = chunk.baseAddress, memchr(base, 0, probe) != nil { throw .binary }
+            }
+            total += Int64(count)
+            stream.feed(chunk)
+            fingerprint.update(chunk)
+        }
+        let result = stream.finish()
+        if result.isBinary { throw .binary }
+        let words = result.countingDisabled ? nil : result.words
+        return (FileCount(words: words, fingerprint: fingerprint.value, status: status), total)
+    }
+
+    /// The status of the open `file`, with its link count, reported at `path`.
+    private static func status(
+        of file: borrowing OpenFile, path: String
+    ) throws(FileProblem) -> (status: FileStatus, links: UInt32) {
+        let raw = cstatx_fd(file.descriptor)
+        guard raw.error == 0 else { throw FileProblem(errno: raw.error) }
+        return (FileStatus(path: path, raw), raw.links)
+    }
+}

@@ -1,0 +1,87 @@
+import CStatx
+import Glibc
+public import WordCounter
+
+extension LocalFileSystem {
+    /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted.
+    ///
+    /// Guarantees: names starting with `.` are skipped, files and folders alike; symbolic links to
+    /// files are listed (at their own path), symbolic links to folders are not followed, so a
+    /// link cycle cannot loop; a subfolder that cannot be read is skipped. Only symbolic links and
+    /// entries of unknown type are statted, so listing costs about one `readdir` per entry.
+    /// - Throws: the folder's own problems: ``FileProblem/notFound``, ``FileProblem/permissionDenied``,
+    ///   ``FileProblem/symlinkLoop``, or ``FileProblem/io(_:)`` with "not a folder".
+    public func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String] {
+        let root = try status(of: folder)
+        guard root.kind == .directory else { throw .io("not a folder") }
+        var trimmed = Substring(folder)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let base = String(trimmed)
+        var found: [String] = []
+        // Folders still to read, as paths relative to `base` ("" for `base` itself).
+        var pending = [""]
+        var isRoot = true
+        while let relativeFolder = pending.popLast() {
+            let absoluteFolder = relativeFolder.isEmpty ? base : base + "/" + relativeFolder
+            guard let directory = opendir(absoluteFolder.isEmpty ? "/" : absoluteFolder) else {
+                // The folder itself must be readable; an unreadable subfolder is only skipped.
+                if isRoot { throw FileProblem(errno: errno) }
+                continue
+            }
+            defer { closedir(directory) }
+            isRoot = false
+            while let entry = readdir(directory) {
+                guard let name = Self.visibleName(of: entry) else { continue }
+                let relativePath = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
+                let absolutePath = base + "/" + relativePath
+                switch Self.kind(of: entry, at: absolutePath) {
+                case .regular:
+                    if filter.accepts(relativePath: relativePath) { found.append(absolutePath) }
+                case .directory:
+                    if recursive { pending.append(relativePath) }
+                case .other:
+                    continue
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// What a directory entry is, as far as listing cares.
+    private enum EntryKind {
+        case regular, directory, other
+    }
+
+    /// The entry's kind from its `d_type`; symbolic links are followed to files only, never to folders.
+    private static func kind(of entry: UnsafeMutablePointer<dirent>, at path: String) -> EntryKind {
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_REG): return .regular
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_LNK):
+            return cstatx_path(path, 1).isRegularFile ? .regular : .other
+        case Int32(DT_UNKNOWN):
+            // Some file systems (older XFS, some network ones) do not fill d_type.
+            let raw = cstatx_path(path, 0)
+            if raw.error != 0 { return .other }
+            if raw.kind == CSTATX_KIND_DIRECTORY { return .directory }
+            if raw.kind == CSTATX_KIND_SYMLINK { return cstatx_path(path, 1).isRegularFile ? .regular : .other }
+            return raw.isRegularFile ? .regular : .other
+        default:
+            return .other
+        }
+    }
+
+    /// The entry's name, or nil for `.`, `..` and hidden names.
+    private static func visibleName(of entry: UnsafeMutablePointer<dirent>) -> String? {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+                name.pointee == CChar(UInt8(ascii: ".")) ? nil : String(cString: name)
+            }
+        }
+    }
+}
+
+extension cstatx_status {
+    /// Whether the call succeeded and found a regular file.
+    fileprivate var isRegularFile: Bool { error == 0 && kind == CSTATX_KIND_REGULAR }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Harbor
+import Testing
+
+@testable import HarborSQLite
+
+/// Opening fails with an error that names the file and says what to do.
+@Suite("SQLiteStore errors")
+struct SQLiteStoreErrorTests {
+    @Test("a file that is not a database")
+    func notADatabase() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("notes.txt")
+        try Data(String(repeating: "These are not the pages of a database. ", count: 200).utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect(throws: SQLiteStoreError.notADatabase(path: path)) { try SQLiteStore(path: path) }
+        #expect(SQLiteStoreError.notADatabase(path: path).description.hasPrefix(path + ": "))
+    }
+
+    @Test("a folder that cannot be created")
+    func cannotCreateFolder() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("plain-file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        // A regular file where a folder should be stops even root.
+        let error = #expect(throws: SQLiteStoreError.self) { try SQLiteStore(path: file + "/data/store.sqlite") }
+        guard case .cannotCreateFolder(let path, _) = error else {
+            Issue.record("expected cannotCreateFolder, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file + "/data")
+    }
+
+    @Test("a read-only folder")
+    func readOnlyFolder() throws {
+        let folder = try TemporaryFolder()
+        let path: String
+        if geteuid() != 0 {
+            let locked = folder.file("locked")
+            try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+            path = locked + "/store.sqlite"
+        } else if FileManager.default.createFile(atPath: "/sys/harbor-write-check", contents: nil) == false {
+            // Root ignores a folder's permission bits; sysfs refuses new files even to root.
+            path = "/sys/harbor-\(UUID().uuidString).sqlite"
+        } else {
+            // Root on a system without a read-only place to try: nothing to check here.
+            return
+        }
+        #expect(throws: SQLiteStoreError.readOnlyLocation(path: path)) { try SQLiteStore(path: path) }
+    }
+
+    @Test("a file from a newer version of the application")
+    func newerSchema() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        _ = try SQLiteStore(path: path)
+        try Self.recordMigration("harbor-v99", in: path)
+        #expect(throws: SQLiteStoreError.newerSchema(path: path, unknownMigrations: ["harbor-v99"])) {
+            try SQLiteStore(path: path)
+        }
+    }
+
+    @Test("a damaged file")
+    func corruptFile() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        do {
+            let store = try SQLiteStore(path: path)
+            let changes = (0..<300).map {
+                DocumentChange.insert(
+                    DocumentKey(collection: "pages", id: "\($0)"), body: Data(repeating: 0x41, count: 500), fields: [:])
+            }
+            _ = try await store.commit(ChangeSet(changes: changes))
+        }
+        // Keep the header and the first page (the schema), overwrite every page after it.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+        try handle.close()
+        do {
+            let store = try SQLiteStore(path: path)
+            _ = try await store.documents(matching: DocumentQuery(collection: "pages"))
+            Issue.record("a damaged file opened and read without an error")
+        } catch let error as SQLiteStoreError {
+            guard case .corrupt(let damaged, _) = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
+            #expect(damaged == path)
+        } catch let error as StoreError {
+            guard case .backend(let location, let reason) = error else {
+                Issue.record("expected a backend error, got \(error)")
+                return
+            }
+            #expect(location == path)
+            #expect(reason.contains("damaged"))
+        }
+    }
+
+    @Test("SQLite's result codes map to the case a user can act on")
+    func classification() {
+        let path = "/data/app.sqlite"
+        let cases: [(ResultCode, SQLiteStoreError)] = [
+            (.SQLITE_FULL, .diskFull(path: path)),
+            (.SQLITE_BUSY, .busy(path: path)),
+            (.SQLITE_NOTADB, .notADatabase(path: path)),
+            (.SQLITE_READONLY, .readOnlyLocation(path: path)),
+        ]
+        for (code, expected) in cases {
+            #expect(SQLiteStoreError.classify(DatabaseError(resultCode: code), path: path) == expected)
+        }
+        let full = SQLiteStoreError.classify(DatabaseError(resultCode: .SQLITE_FULL), path: path).storeError
+        #expect(full == .backend(location: path, reason: "the disk is full: free some space and try again"))
+    }
+
+    /// Marks the file as migrated by a migration this version does not know, as a newer version would.
+    static func recordMigration(_ identifier: String, in path: String) throws {
+        let database = try DatabaseQueue(path: path)
+        try database.write { try $0.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [identifier]) }
+        try database.close()
+    }
+}

@@ -1,0 +1,37 @@
+// A child process for HarborSQLiteTests: it opens an SQLiteStore on a file that the test (and
+// other children) use at the same time, does one kind of work, and reports on stdout.
+//
+//   harbor-sqlite-probe open PATH
+//   harbor-sqlite-probe increment PATH WRITER COUNT DOCUMENTS
+//   harbor-sqlite-probe batches PATH FIRST SIZE
+//   harbor-sqlite-probe read-outbox PATH SUBSCRIBER UNTIL BATCH LOG
+//
+// Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
+import Foundation
+import Harbor
+import HarborSQLite
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+do {
+    switch (arguments.first, arguments.count) {
+    case ("open", 2):
+        _ = try SQLiteStore(path: arguments[1])
+        Probe.report("opened")
+    case ("increment", 5):
+        guard let count = Int(arguments[3]), let documents = Int(arguments[4]) else { Probe.usage() }
+        try await Probe.increment(path: arguments[1], writer: arguments[2], count: count, documents: documents)
+    case ("batches", 4):
+        guard let first = Int(arguments[2]), let size = Int(arguments[3]) else { Probe.usage() }
+        try await Probe.commitBatches(path: arguments[1], first: first, size: size)
+    case ("read-outbox", 6):
+        guard let until = Int64(arguments[3]), let batch = Int(arguments[4]) else { Probe.usage() }
+        try await Probe.readOutbox(
+            path: arguments[1], subscriber: arguments[2], until: until, batch: batch, log: arguments[5])
+    default:
+        Probe.usage()
+    }
+} catch {
+    FileHandle.standardError.write(Data("harbor-sqlite-probe: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+import Testing
+import WordCounter
+import WordCounterAdapters
+
+/// `files(in:matching:recursive:)` on a real disk.
+@Suite("LocalFileSystem listing")
+struct LocalFileSystemListingTests {
+    let files = LocalFileSystem()
+
+    /// A small novel folder with the things a real one holds besides chapters.
+    static func makeNovel(in folder: TemporaryFolder) throws {
+        for path in [
+            "chapter-1.md", "chapter-2.MD", "notes.txt", "cover.png", "README",
+            "drafts/old.md", "drafts/deep/older.md", "research/notes/paris.txt", "research/notes/map.pdf",
+            ".git/config.md", ".hidden.md", "drafts/.trash/gone.md",
+        ] {
+            try folder.write(path, "some words")
+        }
+    }
+
+    @Test("recursive listing finds accepted files below the folder, sorted, and skips hidden ones")
+    func recursive() throws {
+        try TemporaryFolder.with { folder in
+            try Self.makeNovel(in: folder)
+            let listed = try files.files(in: folder.path, matching: FileFilter())
+            #expect(
+                listed
+                    == [
+                        "chapter-1.md", "chapter-2.MD", "drafts/deep/older.md", "drafts/old.md", "notes.txt",
+                        "research/notes/paris.txt",
+                    ].map { folder($0) })
+        }
+    }
+
+    @Test("non-recursive listing looks only at the folder itself")
+    func nonRecursive() throws {
+        try TemporaryFolder.with { folder in
+            try Self.makeNovel(in: folder)
+            let listed = try files.files(in: folder.path, matching: FileFilter(), recursive: false)
+            #expect(listed == ["chapter-1.md", "chapter-2.MD", "notes.txt"].map { folder($0) })
+        }
+    }
+
+    @Test("include and exclude globs are applied to paths relative to the folder")
+    func globs() throws {
+        try TemporaryFolder.with { folder in
+            try Self.makeNovel(in: folder)
+            let drafts = try files.files(in: folder.path, matching: FileFilter(include: ["drafts/**"]))
+            #expect(drafts == ["drafts/deep/older.md", "drafts/old.md"].map { folder($0) })
+            let notDrafts = try files.files(in: folder.path, matching: FileFilter(exclude: ["drafts/**", "*.txt"]))
+            #expect(notDrafts == ["chapter-1.md", "chapter-2.MD"].map { folder($0) })
+            let pdfs = try files.files(in: folder.path, matching: FileFilter(include: ["**/notes/*.pdf"]))
+            #expect(pdfs == [folder("research/notes/map.pdf")])
+        }
+    }
+
+    @Test("a trailing slash on the folder changes nothing")
+    func trailingSlash() throws {
+        try TemporaryFolder.with { folder in
+            try folder.write("a.md", "x")
+            #expect(try files.files(in: folder.path + "/", matching: FileFilter()) == [folder("a.md")])
+        }
+    }
+
+    @Test("symbolic links to files are listed; links to folders are not followed, so cycles end")
+    func symbolicLinks() throws {
+        try TemporaryFolder.with { folder in
+            let target = try folder.write("real/a.md", "x")
+            try check(symlink(target, folder("link.md")), "symlink")
+            try check(symlink(folder.path, folder("real/cycle")), "symlink")
+            try check(symlink(folder("nowhere.md"), folder("dangling.md")), "symlink")
+            let listed = try files.files(in: folder.path, matching: FileFilter())
+            #expect(listed == [folder("link.md"), target])
+        }
+    }
+
+    @Test("FIFOs and other special files are not listed")
+    func specialFiles() throws {
+        try TemporaryFolder.with { folder in
+            try check(mkfifo(folder("pipe.md"), 0o644), "mkfifo")
+            try folder.write("a.md", "x")
+            #expect(try files.files(in: folder.path, matching: FileFilter()) == [folder("a.md")])
+        }
+    }
+
+    @Test("an unreadable subfolder is skipped, not fatal (root reads it anyway)")
+    func unreadableSubfolder() throws {
+        try TemporaryFolder.with { folder in
+            try folder.write("open/a.md", "x")
+            try folder.write("locked/b.md", "x")
+            try check(chmod(folder("locked"), 0), "chmod")
+            let listed = try files.files(in: folder.path, matching: FileFilter())
+            if geteuid() == 0 {
+                #expect(listed == [folder("locked/b.md"), folder("open/a.md")])
+            } else {
+                #expect(listed == [folder("open/a.md")])
+            }
+        }
+    }
+
+    @Test("the folder's own problems are thrown: missing, or not a folder")
+    func folderProblems() throws {
+        try TemporaryFolder.with { folder in
+            #expect(throws: FileProblem.notFound) { try files.files(in: folder("missing"), matching: FileFilter()) }
+            let file = try folder.write("a.md", "x")
+            #expect(throws: FileProblem.io("not a folder")) { try files.files(in: file, matching: FileFilter()) }
+        }
+    }
+
+    @Test("10,000 files list quickly")
+    func manyFiles() throws {
+        try TemporaryFolder.with { folder in
+            for chapter in 0..<100 {
+                try folder.createFolder("part-\(chapter)")
+                for scene in 0..<100 {
+                    let descriptor = open(folder("part-\(chapter)/scene-\(scene).md"), O_WRONLY | O_CREAT, 0o644)
+                    #expect(descriptor >= 0)
+                    close(descriptor)
+                }
+            }
+            let start = ContinuousClock.now
+            let listed = try files.files(in: folder.path, matching: FileFilter())
+            let elapsed = ContinuousClock.now - start
+            #expect(listed.count == 10_000)
+            #expect(listed == listed.sorted())
+            // Tens of milliseconds in a release build; a debug build and a loaded CI machine get room.
+            #expect(elapsed < .seconds(2))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("wordcounter count")
+struct CountCommandTests {
+    @Test("counts files like wc -w, with a total, and chooses the mode by extension")
+    func table() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("a.txt", "one two three")
+        try cli.write("b.md", "# Title\n\n```\ncode is not counted\n```\nfour **five**")
+        let result = try cli.run("count", "a.txt", "b.md")
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines == ["3 a.txt", "3 b.md", "6 total"])
+    }
+
+    @Test("--json gives files and a total; - reads standard input")
+    func json() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("a.txt", "paused—then went on")
+        let result = try cli.run("count", "--json", "a.txt", "-", input: "日本語 and more")
+        #expect(result.status == 0)
+        let object = try #require(try result.json() as? [String: Any])
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.map { $0["path"] as? String } == ["a.txt", "-"])
+        #expect(files.map { $0["words"] as? Int } == [4, 5])
+        #expect(object["total"] as? Int == 9)
+    }
+
+    @Test("whitespace mode counts exactly like wc -w")
+    func whitespace() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("a.md", "# paused—then *wait*...what\tnext\n")
+        let result = try cli.run("count", "--mode", "whitespace", "a.md")
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "4 a.md")
+    }
+
+    @Test("a binary or missing file is reported, the others counted, exit status 1")
+    func badFiles() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("good.txt", "fine words here")
+        try Data([0x41, 0x00, 0x42]).write(to: cli.folder.appendingPathComponent("image.txt"))
+        let result = try cli.run("count", "good.txt", "image.txt", "gone.txt")
+        #expect(result.status == 1)
+        #expect(result.output.contains("3 good.txt"))
+        #expect(result.errors.contains("image.txt: binary"))
+        #expect(result.errors.contains("gone.txt: not found"))
+    }
+
+    @Test("usage errors exit with status 2 and say what is wrong")
+    func usage() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let unknown = try cli.run("count", "--mode", "letters", "a.txt")
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("letters"))
+        let nothing = try cli.run("count")
+        #expect(nothing.status == 2)
+        let badDays = try cli.run("history", "--days", "0")
+        #expect(badDays.status == 2)
+    }
+
+    @Test("--help teaches: abstract, examples, every subcommand")
+    func help() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let result = try cli.run("--help")
+        #expect(result.status == 0)
+        for word in [
+            "track", "untrack", "update", "status", "history", "goal", "export", "count", "wordcounter track ~/novel",
+        ] {
+            #expect(result.output.contains(word), "help lacks \(word)")
+        }
+        let track = try cli.run("track", "--help")
+        #expect(track.output.contains("--exclude"))
+        #expect(track.output.contains("baseline"))
+    }
+}
