@@ -13,6 +13,15 @@ enum Measure {
         return nanoseconds / Double(max(1, operations))
     }
 
+    /// Nanoseconds per operation of synchronous `body`, for baselines on blocking APIs.
+    static func nanosecondsBlocking(operations: Int, _ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        let (seconds, attoseconds) = (clock.now - start).components
+        return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(max(1, operations))
+    }
+
     /// Runs `rounds` interleaved rounds of baseline then candidate; returns both medians.
     static func compare(
         rounds: Int,

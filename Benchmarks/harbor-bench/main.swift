@@ -14,7 +14,10 @@ let suites: [String: () async throws -> Void] = [
     "wordcounter": WordCounterBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
-if requested == "--help" || requested == "-h" {
+if requested == "sqlite-outbox-listener", arguments.count == 3, let count = Int(arguments[2]) {
+    // The child process of the `sqlite` suite's cross-process outbox figure.
+    try await OutboxListener.run(path: arguments[1], count: count)
+} else if requested == "--help" || requested == "-h" {
     print("usage: harbor-bench [runner|sqlite|wordcounter|all]")
 } else if requested == "all" {
     for name in suites.keys.sorted() { try await suites[name]?() }
