@@ -48,7 +48,8 @@ enum SQLiteBenchmark {
     }
 
     /// One changed aggregate committed through a unit of work (read, change, commit) against one
-    /// raw GRDB write transaction updating one row.
+    /// raw GRDB write transaction that does the same: fetch the record, change it, update its row.
+    /// For reference, also against a transaction that runs one `UPDATE` statement and reads nothing.
     static func commit(in folder: URL) async throws {
         let operations = 5_000
         let raw = try rawDatabase(folder.appendingPathComponent("raw-commit.sqlite").path)
@@ -58,8 +59,34 @@ enum SQLiteBenchmark {
         try await persistence.perform { unitOfWork in
             for number in 0..<100 { try unitOfWork.repository(Account.self).add(sample(number)) }
         }
-        let (baseline, candidate) = try await Measure.compare(
+        let throughUnitOfWork: () async throws -> Double = {
+            try await Measure.nanoseconds(operations: operations) {
+                for number in 0..<operations {
+                    try await persistence.perform { unitOfWork in
+                        let accounts = unitOfWork.repository(Account.self)
+                        guard var account = try await accounts.find("account-\(number % 100)") else { return }
+                        account.balance += 1
+                        try accounts.update(account)
+                    }
+                }
+            }
+        }
+        let (readModifyWrite, candidate) = try await Measure.compare(
             rounds: 7,
+            baseline: {
+                try Measure.nanosecondsBlocking(operations: operations) {
+                    for number in 0..<operations {
+                        try raw.write { db in
+                            guard var account = try Account.fetchOne(db, key: "account-\(number % 100)") else { return }
+                            account.balance += 1
+                            try account.update(db)
+                        }
+                    }
+                }
+            },
+            candidate: throughUnitOfWork)
+        let (updateOnly, candidateAgain) = try await Measure.compare(
+            rounds: 5,
             baseline: {
                 try Measure.nanosecondsBlocking(operations: operations) {
                     for number in 0..<operations {
@@ -71,21 +98,12 @@ enum SQLiteBenchmark {
                     }
                 }
             },
-            candidate: {
-                try await Measure.nanoseconds(operations: operations) {
-                    for number in 0..<operations {
-                        try await persistence.perform { unitOfWork in
-                            let accounts = unitOfWork.repository(Account.self)
-                            guard var account = try await accounts.find("account-\(number % 100)") else { return }
-                            account.balance += 1
-                            try accounts.update(account)
-                        }
-                    }
-                }
-            })
-        Measure.report("grdb_update_transaction_ns", baseline, digits: 0)
+            candidate: throughUnitOfWork)
+        Measure.report("grdb_fetch_update_transaction_ns", readModifyWrite, digits: 0)
         Measure.report("sqlite_commit_ns", candidate, digits: 0)
-        Measure.report("sqlite_commit_vs_grdb", candidate / baseline)
+        Measure.report("sqlite_commit_vs_grdb", candidate / readModifyWrite)
+        Measure.report("grdb_update_statement_transaction_ns", updateOnly, digits: 0)
+        Measure.report("sqlite_commit_vs_grdb_update_statement", candidateAgain / updateOnly)
     }
 
     /// A read by identifier through a repository against a raw GRDB primary-key fetch of a record.

@@ -1,0 +1,58 @@
+public import Harbor
+import Synchronization
+
+/// One run of a use case with everything a test wants to look at: its result, the run events of
+/// that run (started, progress, the ending) and the domain events published meanwhile.
+///
+/// ```swift
+/// let run = await RecordedRun.of(UpdateWordCounts(services: services), on: runner, events: bus)
+/// #expect(try run.value == 3)
+/// #expect(run.progress.last?.completed == run.progress.last?.total)
+/// #expect(run.events(of: FileWentMissing.self).map(\.path) == ["/novel/gone.md"])
+/// ```
+public struct RecordedRun<Output: Sendable>: Sendable {
+    /// What the run returned or threw.
+    public let result: Result<Output, any Error>
+    /// The run events of this run only (not of other runs, nor of the use cases it ran), in order.
+    public let runEvents: [RunEvent]
+    /// The domain events published on the given bus while the run was under way, in delivery order.
+    public let domainEvents: [any DomainEvent]
+
+    /// The value the run returned.
+    /// - Throws: the error the run ended with (`CancellationError` for a cancelled run).
+    public var value: Output {
+        get throws { try result.get() }
+    }
+
+    /// Every progress report of the run, in order.
+    public var progress: [RunProgress] {
+        runEvents.compactMap { event in
+            if case .progress(_, let progress) = event { progress } else { nil }
+        }
+    }
+
+    /// The published domain events of type `E`, in delivery order.
+    public func events<E: DomainEvent>(of type: E.Type) -> [E] {
+        domainEvents.compactMap { $0 as? E }
+    }
+
+    /// Runs `useCase` on `runner` to its end and records it; never throws, the result tells.
+    /// - Parameters:
+    ///   - events: the bus whose domain events to record (usually `persistence.events`); none when nil.
+    public static func of<U: UseCase>(
+        _ useCase: U,
+        on runner: UseCaseRunner = UseCaseRunner(),
+        events bus: EventBus? = nil
+    ) async -> RecordedRun<U.Output> where U.Output == Output {
+        let recorder = bus.map(EventRecorder.init)
+        let observed = Mutex<[RunEvent]>([])
+        let subscription = runner.observe { event in observed.withLock { $0.append(event) } }
+        let handle = runner.submit(useCase)
+        let result = await handle.result
+        subscription.cancel()
+        recorder?.stop()
+        let mine = observed.withLock { events in events.filter { $0.info.id == handle.id } }
+        return RecordedRun(
+            result: result, runEvents: mine, domainEvents: recorder?.events ?? [])
+    }
+}
