@@ -19,6 +19,17 @@ struct GlobalOptions: ParsableArguments {
             valueName: "environment"))
     var env: String?
 
+    /// The environments the composition root knows.
+    static let environments: [EnvironmentName] = [.production, .development, .fake]
+
+    func validate() throws {
+        guard let env else { return }
+        guard Self.environments.contains(EnvironmentName(rawValue: env)) else {
+            let known = Self.environments.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown environment '\(env)'; use one of: \(known)")
+        }
+    }
+
     /// Builds the services for the chosen environment.
     func services() async throws -> WordCounterServices {
         let variables = ProcessInfo.processInfo.environment

@@ -8,9 +8,9 @@ struct Track: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Track files and folders; a folder's text files are tracked, also ones added later.",
         discussion: """
-            A folder contributes its files ending in .md .markdown .mdown .mkd .txt .text .rst .tex
-            .org .fountain, recursively (hidden folders are skipped). --include replaces that list
-            with globs; --exclude leaves files out. A glob without / matches the file name, one
+            A folder contributes its files ending in .md .markdown .mdown .mkd .txt .text .rst .tex \
+            .org .fountain, recursively (hidden folders are skipped). --include replaces that list \
+            with globs; --exclude leaves files out. A glob without / matches the file name, one \
             with / the path inside the folder; ** crosses folders.
 
             The first count of a file is its baseline: tracking a finished draft writes nothing today.
@@ -38,26 +38,29 @@ struct Track: AsyncParsableCommand {
     func run() async throws {
         let services = try await options.services()
         let tracked = Tally()
-        let subscription = services.persistence.events.subscribe(to: FileTracked.self) { event in
-            tracked.add(event.words ?? 0)
-        }
+        let unreadable = Lines()
+        let events = services.persistence.events
+        let subscriptions = [
+            events.subscribe(to: FileTracked.self) { tracked.add($0.words ?? 0) },
+            events.subscribe(to: FileBecameUnreadable.self) { unreadable.append("\($0.path): \($0.problem)") },
+        ]
         let progress = ProgressBar()
         let drawing = progress.attach(to: services.runner)
-        defer {
-            progress.finish()
-            withExtendedLifetime((subscription, drawing)) {}
-        }
+        defer { withExtendedLifetime((subscriptions, drawing)) {} }
+        var problems: [PathProblems.Problem] = []
         do {
             try await services.runner.run(
                 TrackFiles(
                     paths: paths, filter: FileFilter(include: include, exclude: exclude), services: services))
-        } catch {
-            progress.finish()
-            print(tracked.summary)
-            throw error
+        } catch let failed as PathProblems {
+            problems = failed.problems
         }
         progress.finish()
         print(tracked.summary)
+        // Tracked but not countable (binary, permission denied): kept, and said, with status 1.
+        for line in unreadable.values { Terminal.standardError("wordcounter: \(line)") }
+        if !problems.isEmpty { throw PathProblems(problems) }
+        if !unreadable.values.isEmpty { throw ExitCode(1) }
     }
 }
 
