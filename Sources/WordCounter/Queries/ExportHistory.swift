@@ -17,7 +17,8 @@ public struct ExportHistory: UseCase {
         let records = try await services.persistence.repository(DailyCount.self).all()
         return records.map { record in
             ExportRow(
-                date: record.day, path: paths[record.fileID] ?? record.path ?? record.fileID, words: record.net, added: record.added,
+                date: record.day, path: paths[record.fileID] ?? record.path ?? record.fileID, words: record.net,
+                added: record.added,
                 total: record.endWords)
         }
         .sorted { ($0.date, $0.path) < ($1.date, $1.path) }
