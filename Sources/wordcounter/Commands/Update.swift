@@ -19,14 +19,14 @@ struct Update: AsyncParsableCommand {
     func run() async throws {
         let services = try await options.services()
         let lines = Lines()
-        let summaries = Lines()
+        let updates = Collected<WordCountsUpdated>()
         let events = services.persistence.events
         let subscriptions = [
             events.subscribe(to: FileMoved.self) { lines.append("moved: \($0.from) → \($0.to)") },
             events.subscribe(to: FileWentMissing.self) { lines.append("missing: \($0.path)") },
             events.subscribe(to: FileReappeared.self) { lines.append("back: \($0.path)") },
             events.subscribe(to: FileTracked.self) { lines.append("new: \($0.path)") },
-            events.subscribe(to: WordCountsUpdated.self) { summaries.append(Self.summary($0)) },
+            events.subscribe(to: WordCountsUpdated.self) { updates.append($0) },
         ]
         let progress = ProgressBar()
         let drawing = progress.attach(to: services.runner)
@@ -34,14 +34,16 @@ struct Update: AsyncParsableCommand {
         try await services.runner.run(UpdateWordCounts(services: services))
         progress.finish()
         for line in lines.values { print(line) }
-        for line in summaries.values { print(line) }
+        for update in updates.values { print(Self.summary(update)) }
         // Every file that could not be read, not only the ones that just became so: status 1 says
-        // something needs the writer's attention, and these lines say what.
+        // something needs the writer's attention, and these lines say what. Looked up only when
+        // the summary counted some, so an update with nothing to say reads nothing more.
+        guard let summary = updates.values.last, summary.unreadable > 0 else { return }
         let unreadable = try await services.runner.run(ShowStatus(services: services)).filter {
             $0.status == .unreadable
         }
         for row in unreadable { Terminal.standardError("wordcounter: \(row.path): \(row.reason ?? "unreadable")") }
-        if !unreadable.isEmpty { throw ExitCode(1) }
+        throw ExitCode(1)
     }
 
     static func summary(_ event: WordCountsUpdated) -> String {
