@@ -23,6 +23,11 @@ struct GlobalOptions: ParsableArguments {
     static let environments: [EnvironmentName] = [.production, .development, .fake]
 
     func validate() throws {
+        let path = DatabaseLocation.resolve(flag: database, environment: ProcessInfo.processInfo.environment)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("the database \(path) is a folder; name the database file inside it")
+        }
         guard let env else { return }
         guard Self.environments.contains(EnvironmentName(rawValue: env)) else {
             let known = Self.environments.map(\.rawValue).joined(separator: ", ")

@@ -60,7 +60,8 @@ struct CountCommandTests {
         for arguments in [
             ["count"], ["history", "--days", "0"], ["history", "--days", "many"], ["history", "--by", "month"],
             ["export", "--format", "xml"], ["goal", "set", "--daily", "0"], ["goal", "set"], ["track"], ["untrack"],
-            ["status", "--env", "staging"], ["frobnicate"], ["status", "--verbose"],
+            ["status", "--env", "staging"], ["frobnicate"], ["status", "--verbose"], ["track", ""], ["count", ""],
+            ["untrack", "a.md", ""],
         ] {
             let result = try cli.run(arguments)
             #expect(result.status == 2, "\(arguments)")

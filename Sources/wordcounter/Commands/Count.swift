@@ -32,6 +32,7 @@ struct Count: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file, or - for standard input") }
+        if files.contains("") { throw ValidationError("an empty path names no file") }
     }
 
     func run() async throws {

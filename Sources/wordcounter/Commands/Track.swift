@@ -33,6 +33,7 @@ struct Track: AsyncParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one file or folder to track") }
+        if paths.contains("") { throw ValidationError("an empty path names no file") }
     }
 
     func run() async throws {
