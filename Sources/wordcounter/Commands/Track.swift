@@ -13,7 +13,9 @@ struct Track: AsyncParsableCommand {
             with globs; --exclude leaves files out. A glob without / matches the file name, one \
             with / the path inside the folder; ** crosses folders.
 
-            The first count of a file is its baseline: tracking a finished draft writes nothing today.
+            The first count of a file is its baseline: tracking a finished draft writes nothing today. \
+            A file that cannot be read (binary, permission denied) is still tracked, shown by \
+            `status` with its reason, and named on standard error; the exit status is then 1.
 
               wordcounter track ~/novel
               wordcounter track ~/novel --exclude 'drafts/**' --exclude '*.txt'
