@@ -19,6 +19,22 @@ struct GlobalOptions: ParsableArguments {
             valueName: "environment"))
     var env: String?
 
+    /// The environments the composition root knows.
+    static let environments: [EnvironmentName] = [.production, .development, .fake]
+
+    func validate() throws {
+        let path = DatabaseLocation.resolve(flag: database, environment: ProcessInfo.processInfo.environment)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ValidationError("the database \(path) is a folder; name the database file inside it")
+        }
+        guard let env else { return }
+        guard Self.environments.contains(EnvironmentName(rawValue: env)) else {
+            let known = Self.environments.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown environment '\(env)'; use one of: \(known)")
+        }
+    }
+
     /// Builds the services for the chosen environment.
     func services() async throws -> WordCounterServices {
         let variables = ProcessInfo.processInfo.environment

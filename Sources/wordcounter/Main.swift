@@ -8,7 +8,8 @@ import WordCounter
 enum Main {
     static func main() async {
         do {
-            var command = try WordCounterCommand.parseAsRoot()
+            let arguments = GlobalOptions.placedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+            var command = try WordCounterCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -19,9 +20,6 @@ enum Main {
                 Terminal.standardError("wordcounter: \(problem.path): \(problem.reason)")
             }
             exit(1)
-        } catch let failure as FilesNotHandled {
-            Terminal.standardError("wordcounter: \(failure)")
-            exit(1)
         } catch {
             let code = WordCounterCommand.exitCode(for: error)
             let message = WordCounterCommand.fullMessage(for: error)
@@ -29,14 +27,9 @@ enum Main {
                 if !message.isEmpty { print(message) }
                 exit(0)
             }
-            Terminal.standardError(message.isEmpty ? "wordcounter: \(error)" : message)
-            exit(code == .validationFailure ? 2 : 1)
+            // An `ExitCode` thrown by a command has no message: the command already said why.
+            if !message.isEmpty { Terminal.standardError(message) }
+            exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
-}
-
-/// Some files could not be handled; the message says how many. The exit code is 1.
-struct FilesNotHandled: Error, CustomStringConvertible {
-    let count: Int
-    var description: String { count == 1 ? "1 file could not be handled" : "\(count) files could not be handled" }
 }

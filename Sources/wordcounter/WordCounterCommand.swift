@@ -6,9 +6,9 @@ struct WordCounterCommand: AsyncParsableCommand {
         commandName: "wordcounter",
         abstract: "Track the files you write, count their words, and see how much you wrote each day.",
         discussion: """
-            Start by tracking a folder; its text files (.md .markdown .mdown .mkd .txt .text .rst
-            .tex .org .fountain) are counted, and their first count is the baseline, so tracking a
-            finished draft writes nothing today. Then write, run `update` (or keep `watch`
+            Start by tracking a folder; its text files (.md .markdown .mdown .mkd .txt .text .rst \
+            .tex .org .fountain) are counted, and their first count is the baseline, so tracking a \
+            finished draft writes nothing today. Then write, run `update` (or keep `watch` \
             running), and look at `status`, `history` and `goal`.
 
               wordcounter track ~/novel
@@ -17,11 +17,11 @@ struct WordCounterCommand: AsyncParsableCommand {
               wordcounter status
               wordcounter history --days 7
 
-            Counts live in a SQLite database: --database PATH, or $WORDCOUNTER_DATABASE, or
-            $XDG_DATA_HOME/wordcounter/wordcounter.sqlite (~/.local/share/… without it).
+            Counts live in a SQLite database: --database PATH, or $WORDCOUNTER_DATABASE, or \
+            $XDG_DATA_HOME/wordcounter/wordcounter.sqlite (~/.local/share/… without it). \
             Word Counter stores counts and fingerprints, never your text.
 
-            Exit status: 0 on success, 1 when a file could not be handled (the others still
+            Exit status: 0 on success, 1 when a file could not be handled (the others still \
             were), 2 on a usage error.
             """,
         version: "0.1.0",

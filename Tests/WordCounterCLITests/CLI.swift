@@ -14,9 +14,13 @@ struct CLI {
     /// A fresh folder with a database path inside it.
     let folder: URL
 
-    init() throws {
+    /// - Parameter shared: makes the folder writable by everyone, for commands run as ``User/nobody``.
+    init(shared: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if shared {
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        }
     }
 
     var database: String { folder.appendingPathComponent("db/wordcounter.sqlite").path }
@@ -42,11 +46,34 @@ struct CLI {
         return url.path
     }
 
+    /// Who runs the executable.
+    enum User {
+        /// Whoever runs the tests.
+        case current
+        /// `nobody` (uid 65534), through `setpriv`: root reads every file, so a test that needs
+        /// "permission denied" runs the command as someone else.
+        case nobody
+    }
+
     /// Runs `wordcounter arguments…` with the folder as working directory and its own database.
-    func run(_ arguments: [String], input: String? = nil, useDatabase: Bool = true) throws -> Result {
+    ///
+    /// - Parameters:
+    ///   - errorsToTerminal: connects standard error to a pseudo-terminal (standard output stays
+    ///     a pipe); what the command writes there comes back in `errors`.
+    func run(
+        _ arguments: [String], input: String? = nil, useDatabase: Bool = true, as user: User = .current,
+        errorsToTerminal: Bool = false
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        switch user {
+        case .current:
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        case .nobody:
+            process.executableURL = URL(fileURLWithPath: Self.setpriv)
+            process.arguments =
+                ["--reuid=65534", "--regid=65534", "--clear-groups", Self.executable.path] + arguments
+        }
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["WORDCOUNTER_DATABASE"] = useDatabase ? database : nil
@@ -56,22 +83,44 @@ struct CLI {
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()
+        let terminal = errorsToTerminal ? try PseudoTerminal() : nil
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = terminal.map { FileHandle(fileDescriptor: $0.follower) } ?? errors
         process.standardInput = standardInput
         try process.run()
         if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
         try standardInput.fileHandleForWriting.close()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errorData = terminal?.drain() ?? errors.fileHandleForReading.readDataToEndOfFile()
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             errors: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Where `setpriv` is, for ``User/nobody``.
+    static let setpriv = "/usr/bin/setpriv"
+
+    /// Whether a file can be made unreadable to the command: always for a normal user, and for
+    /// root when `setpriv` can run the command as `nobody`.
+    static var canDenyReads: Bool {
+        geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv)
+    }
+
+    /// The user the command runs as when a test needs a file it cannot read.
+    static var unprivileged: User { geteuid() == 0 ? .nobody : .current }
+
     func run(_ arguments: String..., input: String? = nil) throws -> Result {
         try run(arguments, input: input)
+    }
+
+    /// Today in the local time zone, as `YYYY-MM-DD`, the way the command dates days.
+    static var today: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

@@ -47,21 +47,57 @@ struct CountCommandTests {
         let result = try cli.run("count", "good.txt", "image.txt", "gone.txt")
         #expect(result.status == 1)
         #expect(result.output.contains("3 good.txt"))
-        #expect(result.errors.contains("image.txt: binary"))
-        #expect(result.errors.contains("gone.txt: not found"))
+        #expect(result.errors == "wordcounter: image.txt: binary\nwordcounter: gone.txt: not found\n")
     }
 
-    @Test("usage errors exit with status 2 and say what is wrong")
+    @Test("usage errors exit with status 2, say what is wrong, and change nothing")
     func usage() throws {
         let cli = try CLI()
         defer { cli.remove() }
         let unknown = try cli.run("count", "--mode", "letters", "a.txt")
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("letters"))
-        let nothing = try cli.run("count")
-        #expect(nothing.status == 2)
-        let badDays = try cli.run("history", "--days", "0")
-        #expect(badDays.status == 2)
+        for arguments in [
+            ["count"], ["history", "--days", "0"], ["history", "--days", "many"], ["history", "--by", "month"],
+            ["export", "--format", "xml"], ["goal", "set", "--daily", "0"], ["goal", "set"], ["track"], ["untrack"],
+            ["status", "--env", "staging"], ["frobnicate"], ["status", "--verbose"], ["track", ""], ["count", ""],
+            ["untrack", "a.md", ""],
+        ] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.hasPrefix("Error: "), "\(arguments): \(result.errors)")
+            #expect(result.output.isEmpty, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.database))
+    }
+
+    @Test("every command's --help has an abstract, its options with help, and exits 0")
+    func everyHelp() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let commands: [[String]: [String]] = [
+            ["count"]: ["--mode", "--json", "wc -w", "wordcounter count -"],
+            ["track"]: ["--include", "--exclude", "--database", "--env", "baseline"],
+            ["untrack"]: ["history stays"],
+            ["update"]: ["atomic save", "missing", "status 1"],
+            ["status"]: ["--json", "missing", "unreadable"],
+            ["history"]: ["--days <n>", "--by <day|week>", "--json", "Monday", "wordcounter history --days"],
+            ["goal"]: ["set", "wordcounter goal set --daily 1000"],
+            ["goal", "set"]: ["--daily <words>"],
+            ["goal", "show"]: ["--json"],
+            ["export"]: ["--format", "csv", "json"],
+        ]
+        for (command, phrases) in commands {
+            let result = try cli.run(command + ["--help"])
+            #expect(result.status == 0, "\(command)")
+            #expect(result.output.hasPrefix("OVERVIEW: "), "\(command)")
+            for phrase in phrases { #expect(result.output.contains(phrase), "\(command) help lacks \(phrase)") }
+            // Prose is wrapped by the terminal width, not broken mid-sentence by the source.
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+            for (line, next) in zip(lines, lines.dropFirst()) where !line.isEmpty && !line.hasPrefix(" ") {
+                #expect(!(line.count < 40 && !next.isEmpty && !next.hasPrefix(" ")), "\(command): short line '\(line)'")
+            }
+        }
     }
 
     @Test("--help teaches: abstract, examples, every subcommand")

@@ -83,14 +83,25 @@ struct TrackingCommandTests {
         #expect(try cli.run("status").output.contains("good.md"))
     }
 
-    @Test("a database path that is not a database gives a clear error naming it")
+    @Test("a database path that is not a database gives a clear error naming it, and the file is kept")
     func notADatabase() throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let bogus = try cli.write("bogus.sqlite", String(repeating: "this is not sqlite ", count: 100))
+        let text = String(repeating: "this is not sqlite ", count: 100)
+        let bogus = try cli.write("bogus.sqlite", text)
         let result = try cli.run(["status", "--database", bogus])
         #expect(result.status == 1)
         #expect(result.errors.contains("bogus.sqlite"))
+        #expect(try String(contentsOfFile: bogus, encoding: .utf8) == text)
+
+        let folder = try cli.run(["status", "--database", cli.folder.path])
+        #expect(folder.status == 2)
+        #expect(folder.errors.contains("is a folder"))
+
+        let nowhere = try cli.run(["status", "--database", "/proc/no-such-folder/wordcounter.sqlite"])
+        #expect(nowhere.status == 1)
+        #expect(nowhere.errors.contains("/proc/no-such-folder"))
+        #expect(!nowhere.errors.contains("NSCocoaErrorDomain"))
     }
 
     @Test("the fake environment runs without disk, with sample files")

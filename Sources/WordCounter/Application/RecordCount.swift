@@ -44,7 +44,7 @@ struct RecordCount: Sendable {
         updated.words = count.words
         var outcome = Outcome.unchanged
         if let words = count.words, let previous = file.words, previous != words {
-            try await recordToday(fileID: file.id, previous: previous, words: words, in: unitOfWork)
+            try await recordToday(file, previous: previous, words: words, in: unitOfWork)
             try unitOfWork.record(WordCountChanged(fileID: file.id, path: file.path, previous: previous, words: words))
             outcome = .changed
         } else if count.words != file.words {
@@ -55,13 +55,14 @@ struct RecordCount: Sendable {
     }
 
     /// Adds a count to today's record, creating it from the previous count if this is the day's first.
-    private func recordToday(fileID: String, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
+    private func recordToday(_ file: TrackedFile, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
         let days = unitOfWork.repository(DailyCount.self)
         let today = services.today
         var record =
-            try await days.find(DailyCount.id(fileID: fileID, day: today))
-            ?? DailyCount(fileID: fileID, day: today, startWords: previous)
+            try await days.find(DailyCount.id(fileID: file.id, day: today))
+            ?? DailyCount(fileID: file.id, day: today, startWords: previous)
         record.record(words)
+        record.path = file.path
         try days.save(record)
     }
 }

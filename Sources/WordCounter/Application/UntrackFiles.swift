@@ -2,7 +2,10 @@ public import Harbor
 
 /// Stops tracking files, or folders with every file found in them; their past history stays.
 ///
-/// Untracking is not negative writing: the files simply stop contributing from now on.
+/// Untracking is not negative writing: the files simply stop contributing from now on. A file
+/// or subfolder inside a tracked folder stays untracked: the folder's filter gets an exclude
+/// glob for it, so the next update does not find it again as a new file. Tracking the folder
+/// again, with its filter as the user gives it then, brings it back.
 public struct UntrackFiles: UseCase {
     /// The files and folders, as the user typed them.
     public let paths: [String]
@@ -24,17 +27,29 @@ public struct UntrackFiles: UseCase {
             for given in paths {
                 let path = services.fileSystem.absolutePath(given)
                 var matched = false
+                var isFile = false
                 if let root = try await roots.find(path) {
                     try roots.remove(root)
                     matched = true
                 }
                 for file in all where file.path == path || file.root == path || file.path.hasPrefix(path + "/") {
                     matched = true
+                    isFile = isFile || file.path == path
                     guard removed.insert(file.id).inserted else { continue }
                     try files.remove(file)
                     try unitOfWork.record(FileUntracked(fileID: file.id, path: file.path))
                 }
-                if !matched { problems.append(.init(path: given, reason: "not tracked")) }
+                if !matched {
+                    problems.append(.init(path: given, reason: "not tracked"))
+                    continue
+                }
+                for var root in try await roots.all() where path.hasPrefix(root.path + "/") {
+                    let relative = String(path.dropFirst(root.path.count))
+                    let glob = Glob.escaped(relative) + (isFile ? "" : "/")
+                    guard !root.filter.exclude.contains(glob) else { continue }
+                    root.filter.exclude.append(glob)
+                    try roots.update(root)
+                }
             }
         }
         if !problems.isEmpty { throw PathProblems(problems) }

@@ -22,14 +22,20 @@ public struct DailyCount: Aggregate, Equatable {
     public var endWords: Int
     /// The sum of the increases between its successive counts this day.
     public var added: Int
+    /// Where the file was when last counted this day, so the day still has a name for it after
+    /// the file is untracked; nil in records written before paths were kept.
+    public var path: String?
 
     /// Creates a record for a day that starts at `startWords`.
-    public init(fileID: String, day: Day, startWords: Int, endWords: Int? = nil, added: Int = 0) {
+    public init(
+        fileID: String, day: Day, startWords: Int, endWords: Int? = nil, added: Int = 0, path: String? = nil
+    ) {
         self.fileID = fileID
         self.day = day
         self.startWords = startWords
         self.endWords = endWords ?? startWords
         self.added = added
+        self.path = path
     }
 
     /// Net words written this day.

@@ -1,6 +1,8 @@
 public import Harbor
 
 /// A query: the full history, one row per file and day with writing, by day then path.
+///
+/// A file still tracked is named by its current path; an untracked one by where it was that day.
 public struct ExportHistory: UseCase {
     let services: WordCounterServices
 
@@ -15,7 +17,8 @@ public struct ExportHistory: UseCase {
         let records = try await services.persistence.repository(DailyCount.self).all()
         return records.map { record in
             ExportRow(
-                date: record.day, path: paths[record.fileID] ?? record.fileID, words: record.net, added: record.added,
+                date: record.day, path: paths[record.fileID] ?? record.path ?? record.fileID, words: record.net,
+                added: record.added,
                 total: record.endWords)
         }
         .sorted { ($0.date, $0.path) < ($1.date, $1.path) }

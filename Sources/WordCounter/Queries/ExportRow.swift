@@ -2,7 +2,7 @@
 public struct ExportRow: Sendable, Equatable, Codable {
     /// The day.
     public let date: Day
-    /// The file's path, or its identifier when it is no longer tracked.
+    /// The file's current path; for a file no longer tracked, its path that day.
     public let path: String
     /// Net words that day.
     public let words: Int

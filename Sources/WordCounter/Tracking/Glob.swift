@@ -47,6 +47,16 @@ struct Glob: Sendable {
         self.segments = segments
     }
 
+    /// `text` as a pattern that matches exactly it: `*`, `?`, `[` and `\` made literal.
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "*?[\\".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
     /// Whether the file at the relative path made of `components` matches.
     func matches(components: [Substring]) -> Bool {
         guard matchesWholePath else {

@@ -11,9 +11,9 @@ struct Count: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Count the words of files without tracking them, like `wc -w`.",
         discussion: """
-            Each file is counted in `markdown` mode if its name ends in .md, .markdown, .mdown or
-            .mkd, and in `words` mode otherwise, unless --mode says. `whitespace` counts exactly
-            like `wc -w`. A file that cannot be counted (binary, unreadable, missing) is reported
+            Each file is counted in `markdown` mode if its name ends in .md, .markdown, .mdown or \
+            .mkd, and in `words` mode otherwise, unless --mode says. `whitespace` counts exactly \
+            like `wc -w`. A file that cannot be counted (binary, unreadable, missing) is reported \
             and the others are still counted; the exit status is then 1.
 
               wordcounter count chapter-*.md
@@ -32,6 +32,7 @@ struct Count: AsyncParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file, or - for standard input") }
+        if files.contains("") { throw ValidationError("an empty path names no file") }
     }
 
     func run() async throws {

@@ -7,8 +7,11 @@ struct GoalCommand: AsyncParsableCommand {
         commandName: "goal",
         abstract: "Show today's progress toward the daily goal, or set it.",
         discussion: """
+            Today's words are net: what was written minus what was deleted, over all tracked files.
+
               wordcounter goal set --daily 1000
               wordcounter goal
+              wordcounter goal --json
             """,
         subcommands: [Show.self, Set.self],
         defaultSubcommand: Show.self)
@@ -43,7 +46,7 @@ struct GoalCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set the daily goal in words.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: "Words per day.") var daily: Int
+        @Option(help: ArgumentHelp("Words per day, at least 1.", valueName: "words")) var daily: Int
 
         func validate() throws {
             guard daily > 0 else { throw ValidationError("--daily must be at least 1") }
@@ -66,6 +69,18 @@ struct GoalCommand: AsyncParsableCommand {
             goal = progress.goal
             today = progress.today
             remaining = progress.remaining
+        }
+
+        /// Every key, `null` when there is no goal, so scripts always find the same shape.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(goal, forKey: .goal)
+            try container.encode(today, forKey: .today)
+            try container.encode(remaining, forKey: .remaining)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case goal, today, remaining
         }
     }
 }

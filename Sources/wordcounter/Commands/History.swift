@@ -8,18 +8,25 @@ struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show words written per day (or week), one entry for every day, today last.",
         discussion: """
-            WORDS is net writing: for each file, its last count that day minus its count before.
-            Deleting text makes it smaller; a file that moves, goes missing or is untracked is
-            not negative writing. ADDED is gross writing: the increases between successive
+            WORDS is net writing: for each file, its last count that day minus its count before. \
+            Deleting text makes it smaller; a file that moves, goes missing or is untracked is \
+            not negative writing. ADDED is gross writing: the increases between successive \
             counts, never negative.
+
+            With --by week each entry is a week, dated by its Monday, summing the days of the \
+            range that fall in it (the first week may be partial).
+
+              wordcounter history
+              wordcounter history --days 56 --by week
+              wordcounter history --days 30 --json
             """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "How many days back, today included.")
+    @Option(help: ArgumentHelp("How many days back, today included (1 to 3660).", valueName: "n"))
     var days: Int = 14
 
-    @Option(help: "Sum per day or per week (weeks start on Monday).")
+    @Option(help: ArgumentHelp("Sum per day or per week (weeks start on Monday).", valueName: "day|week"))
     var by: HistoryGrouping = .day
 
     @Flag(help: "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}].")

@@ -27,7 +27,7 @@ struct Status: AsyncParsableCommand {
         let table = rows.map { row in
             [
                 row.words.map(String.init) ?? "-", row.today == 0 ? "0" : String(format: "%+d", row.today),
-                row.reason.map { "\(row.status.rawValue) (\($0))" } ?? row.status.rawValue, row.path,
+                Self.state(of: row), row.path,
             ]
         }
         print(TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).text)
@@ -36,5 +36,13 @@ struct Status: AsyncParsableCommand {
         print(
             "\(rows.count) \(rows.count == 1 ? "file" : "files"), \(total) words, \(today >= 0 ? "+" : "")\(today) today"
         )
+    }
+
+    /// `ok`, `missing` or `unreadable (reason)`; a file whose front matter says `wordcount: false`
+    /// is `ok (not counted)`, so its `-` is not taken for a problem.
+    static func state(of row: FileStatusRow) -> String {
+        if let reason = row.reason { return "\(row.status.rawValue) (\(reason))" }
+        if row.status == .ok && row.words == nil { return "ok (not counted)" }
+        return row.status.rawValue
     }
 }

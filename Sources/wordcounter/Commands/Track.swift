@@ -8,12 +8,14 @@ struct Track: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Track files and folders; a folder's text files are tracked, also ones added later.",
         discussion: """
-            A folder contributes its files ending in .md .markdown .mdown .mkd .txt .text .rst .tex
-            .org .fountain, recursively (hidden folders are skipped). --include replaces that list
-            with globs; --exclude leaves files out. A glob without / matches the file name, one
+            A folder contributes its files ending in .md .markdown .mdown .mkd .txt .text .rst .tex \
+            .org .fountain, recursively (hidden folders are skipped). --include replaces that list \
+            with globs; --exclude leaves files out. A glob without / matches the file name, one \
             with / the path inside the folder; ** crosses folders.
 
-            The first count of a file is its baseline: tracking a finished draft writes nothing today.
+            The first count of a file is its baseline: tracking a finished draft writes nothing today. \
+            A file that cannot be read (binary, permission denied) is still tracked, shown by \
+            `status` with its reason, and named on standard error; the exit status is then 1.
 
               wordcounter track ~/novel
               wordcounter track ~/novel --exclude 'drafts/**' --exclude '*.txt'
@@ -33,31 +35,35 @@ struct Track: AsyncParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one file or folder to track") }
+        if paths.contains("") { throw ValidationError("an empty path names no file") }
     }
 
     func run() async throws {
         let services = try await options.services()
         let tracked = Tally()
-        let subscription = services.persistence.events.subscribe(to: FileTracked.self) { event in
-            tracked.add(event.words ?? 0)
-        }
+        let unreadable = Lines()
+        let events = services.persistence.events
+        let subscriptions = [
+            events.subscribe(to: FileTracked.self) { tracked.add($0.words ?? 0) },
+            events.subscribe(to: FileBecameUnreadable.self) { unreadable.append("\($0.path): \($0.problem)") },
+        ]
         let progress = ProgressBar()
         let drawing = progress.attach(to: services.runner)
-        defer {
-            progress.finish()
-            withExtendedLifetime((subscription, drawing)) {}
-        }
+        defer { withExtendedLifetime((subscriptions, drawing)) {} }
+        var problems: [PathProblems.Problem] = []
         do {
             try await services.runner.run(
                 TrackFiles(
                     paths: paths, filter: FileFilter(include: include, exclude: exclude), services: services))
-        } catch {
-            progress.finish()
-            print(tracked.summary)
-            throw error
+        } catch let failed as PathProblems {
+            problems = failed.problems
         }
         progress.finish()
         print(tracked.summary)
+        // Tracked but not countable (binary, permission denied): kept, and said, with status 1.
+        for line in unreadable.values { Terminal.standardError("wordcounter: \(line)") }
+        if !problems.isEmpty { throw PathProblems(problems) }
+        if !unreadable.values.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -14,6 +14,7 @@ struct Untrack: AsyncParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("name at least one file or folder to untrack") }
+        if paths.contains("") { throw ValidationError("an empty path names no file") }
     }
 
     func run() async throws {

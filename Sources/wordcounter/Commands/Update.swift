@@ -6,11 +6,12 @@ struct Update: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Recount changed files, follow moved ones, report missing ones, track new ones.",
         discussion: """
-            Unchanged files are not read again (identity, size and modification time say so). A
-            file replaced by an editor's atomic save is the same file. A file gone from its path
-            is looked for in the tracked folders and its old folder, by identity and then by
-            content; found, it is followed; not found, it is reported missing once and kept with
-            its history. Exit status 1 when some file could not be read.
+            Unchanged files are not read again (identity, size and modification time say so). A \
+            file replaced by an editor's atomic save is the same file. A file gone from its path \
+            is looked for in the tracked folders and its old folder, by identity and then by \
+            content; found, it is followed; not found, it is reported missing once and kept with \
+            its history; a missing file is not an error. Exit status 1 when some tracked file \
+            could not be read (binary, permission denied…); each is named on standard error.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -18,15 +19,14 @@ struct Update: AsyncParsableCommand {
     func run() async throws {
         let services = try await options.services()
         let lines = Lines()
-        let summaries = Lines()
+        let updates = Collected<WordCountsUpdated>()
         let events = services.persistence.events
         let subscriptions = [
             events.subscribe(to: FileMoved.self) { lines.append("moved: \($0.from) → \($0.to)") },
             events.subscribe(to: FileWentMissing.self) { lines.append("missing: \($0.path)") },
             events.subscribe(to: FileReappeared.self) { lines.append("back: \($0.path)") },
-            events.subscribe(to: FileBecameUnreadable.self) { lines.append("unreadable (\($0.problem)): \($0.path)") },
             events.subscribe(to: FileTracked.self) { lines.append("new: \($0.path)") },
-            events.subscribe(to: WordCountsUpdated.self) { summaries.append(Self.summary($0)) },
+            events.subscribe(to: WordCountsUpdated.self) { updates.append($0) },
         ]
         let progress = ProgressBar()
         let drawing = progress.attach(to: services.runner)
@@ -34,11 +34,16 @@ struct Update: AsyncParsableCommand {
         try await services.runner.run(UpdateWordCounts(services: services))
         progress.finish()
         for line in lines.values { print(line) }
-        for line in summaries.values { print(line) }
+        for update in updates.values { print(Self.summary(update)) }
+        // Every file that could not be read, not only the ones that just became so: status 1 says
+        // something needs the writer's attention, and these lines say what. Looked up only when
+        // the summary counted some, so an update with nothing to say reads nothing more.
+        guard let summary = updates.values.last, summary.unreadable > 0 else { return }
         let unreadable = try await services.runner.run(ShowStatus(services: services)).filter {
             $0.status == .unreadable
         }
-        if !unreadable.isEmpty { throw FilesNotHandled(count: unreadable.count) }
+        for row in unreadable { Terminal.standardError("wordcounter: \(row.path): \(row.reason ?? "unreadable")") }
+        throw ExitCode(1)
     }
 
     static func summary(_ event: WordCountsUpdated) -> String {

@@ -11,10 +11,7 @@ struct ProductionServices: ServiceBuilder {
     let verbose: Bool
 
     func build() async throws -> WordCounterServices {
-        let folder = (databasePath as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        // SQLiteStore creates the database's folder itself, and names it in its error when it cannot.
         var configured = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
         configured.logLevel = verbose ? .debug : .warning
         let logger = configured

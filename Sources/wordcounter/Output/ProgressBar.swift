@@ -4,8 +4,9 @@ import Synchronization
 
 /// A progress bar on standard error for runs that last longer than about a second.
 ///
-/// It draws only when standard error is a terminal, so pipes and files get none of it, and
-/// only once a run has gone on for `delay`, so quick commands stay quiet.
+/// It draws on standard error, only when both standard output and standard error are a
+/// terminal, so output redirected to a file or a pipe (`wordcounter update > log`, a test, cron)
+/// gets none of it; and only once a run has gone on for `delay`, so quick commands stay quiet.
 final class ProgressBar: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?
@@ -16,7 +17,7 @@ final class ProgressBar: Sendable {
     private let delay: Duration
     private let enabled: Bool
 
-    init(delay: Duration = .seconds(1), enabled: Bool = Terminal.standardErrorIsTerminal) {
+    init(delay: Duration = .seconds(1), enabled: Bool = Terminal.isInteractive) {
         self.delay = delay
         self.enabled = enabled
     }

@@ -7,8 +7,9 @@ enum Terminal {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// Whether standard error is a terminal, where a progress bar makes sense.
-    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    /// Whether standard output and standard error are both a terminal: a person is watching,
+    /// and a progress bar makes sense.
+    static var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
     /// Encodes `value` as JSON on standard output, keys sorted, pretty-printed.
     static func printJSON<T: Encodable>(_ value: T) throws {

@@ -17,7 +17,17 @@ struct TextTable {
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }
             .joined(separator: "  ")
+            .trimmingTrailingSpaces()
         }
         .joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string without the spaces an empty last column leaves at its end.
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var trimmed = Substring(self)
+        while trimmed.last == " " { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 }

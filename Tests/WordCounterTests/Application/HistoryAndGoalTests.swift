@@ -87,4 +87,38 @@ struct HistoryAndGoalTests {
         #expect(rows.first?.words == 3)
         #expect(rows.first?.total == 13)
     }
+
+    @Test("moving, losing or untracking a file is not negative writing")
+    func notNegative() async throws {
+        let fixture = Fixture()
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(100))
+        try fixture.disk.write("/n/b.md", contents: Fixture.words(50))
+        try fixture.disk.write("/n/c.md", contents: Fixture.words(30))
+        try fixture.disk.write("/n/d.md", contents: Fixture.words(20))
+        try await fixture.track("/n")
+        fixture.clock.advance(days: 1)
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(110))
+        try fixture.disk.rename("/n/b.md", to: "/n/b-renamed.md")
+        try fixture.disk.remove("/n/c.md")
+        try await fixture.services.runner.run(UntrackFiles(paths: ["/n/d.md"], services: fixture.services))
+        try await fixture.update()
+        #expect(try await fixture.history(days: 2).map(\.words) == [0, 10])
+        #expect(fixture.lastSummary?.moved == 1)
+        #expect(fixture.lastSummary?.missing == 1)
+        #expect(fixture.lastSummary?.added == 0)
+    }
+
+    @Test("export names a file untracked since by its path that day")
+    func exportUntracked() async throws {
+        let fixture = Fixture()
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(10))
+        try await fixture.track("/n")
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(12))
+        try await fixture.update()
+        try await fixture.services.runner.run(UntrackFiles(paths: ["/n/a.md"], services: fixture.services))
+        let rows = try await fixture.services.runner.run(ExportHistory(services: fixture.services))
+        #expect(rows.map(\.path) == ["/n/a.md"])
+        #expect(rows.map(\.words) == [2])
+        #expect(try await fixture.history(days: 1).map(\.words) == [2])
+    }
 }

@@ -75,4 +75,27 @@ struct TrackFilesTests {
             try await fixture.services.runner.run(UntrackFiles(paths: ["/n"], services: fixture.services))
         }
     }
+
+    @Test("a file or subfolder untracked inside a tracked folder is not found again as new")
+    func untrackInsideFolder() async throws {
+        let fixture = Fixture()
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(10))
+        try fixture.disk.write("/n/b*.md", contents: Fixture.words(4))
+        try fixture.disk.write("/n/drafts/old.md", contents: Fixture.words(3))
+        try fixture.disk.write("/n/sub/a.md", contents: Fixture.words(2))
+        try await fixture.track("/n")
+        try await fixture.services.runner.run(
+            UntrackFiles(paths: ["/n/a.md", "/n/b*.md", "/n/drafts"], services: fixture.services))
+        try fixture.disk.write("/n/drafts/new.md", contents: Fixture.words(5))
+        try await fixture.update()
+        #expect(try await fixture.status().map(\.path) == ["/n/sub/a.md"])
+        #expect(fixture.lastSummary?.added == 0)
+
+        // Tracking the folder again, as the user says it now, brings them all back.
+        try await fixture.track("/n")
+        #expect(
+            try await fixture.status().map(\.path) == [
+                "/n/a.md", "/n/b*.md", "/n/drafts/new.md", "/n/drafts/old.md", "/n/sub/a.md",
+            ])
+    }
 }
