@@ -10,6 +10,8 @@ public enum WatchActivity: Sendable, Equatable {
     case tracked([String])
     /// Every tracked file was brought up to date by ``UpdateWordCounts``, for `reason`.
     case reconciled(ReconciliationReason)
+    /// A run lost a race with another process (a version conflict) and will be tried again.
+    case retrying(String)
     /// A run failed; the watcher goes on. The message says what and why.
     case failed(String)
     /// The watcher finished its work and stopped.

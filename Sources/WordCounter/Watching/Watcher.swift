@@ -18,7 +18,9 @@ import Synchronization
 /// other processes tracked.
 ///
 /// Guarantees:
-/// - A run that fails is reported as ``WatchActivity/failed(_:)``; the watcher goes on.
+/// - A run that fails is reported as ``WatchActivity/failed(_:)``; the watcher goes on. A run that
+///   lost a race with another process on the same database (a retryable version conflict) is
+///   tried again after the debounce, up to three times.
 /// - ``stop()`` is graceful: the run in flight finishes and is committed, changes still waiting
 ///   for their quiet period are handled at once, then ``run()`` returns. Cancelling the task that
 ///   runs it stops at once instead, cancelling the run in flight.
@@ -37,7 +39,12 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         var watchedFolders: Set<WatchedFolder>?
         var stopping = false
         var nextRescan: C.Instant?
+        /// Conflicts retried so far, by path ("" for a full update).
+        var retries: [String: Int] = [:]
     }
+
+    /// How often a run that lost a race with another process (a version conflict) is tried again.
+    static var maximumRetries: Int { 3 }
 
     private let services: WordCounterServices
     private let monitor: any FileMonitor
@@ -191,8 +198,13 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         var done: [String] = []
         for (path, handle) in zip(paths, handles) {
             switch await outcome(of: handle) {
-            case .success: done.append(path)
-            case .failure(let error): report(.failed("recounting \(path): \(error)"))
+            case .success:
+                done.append(path)
+                forgetRetries(of: path)
+            case .failure(let error):
+                if !retryLater(.modified(path), key: path, after: error) {
+                    report(.failed("recounting \(path): \(error)"))
+                }
             }
         }
         if !done.isEmpty { report(.recounted(done)) }
@@ -209,9 +221,36 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private func reconcile(_ reason: WatchActivity.ReconciliationReason) async {
         let handle = services.runner.submit(UpdateWordCounts(services: services))
         switch await outcome(of: handle) {
-        case .success: report(.reconciled(reason))
-        case .failure(let error): report(.failed("updating every file (\(reason)): \(error)"))
+        case .success:
+            forgetRetries(of: "")
+            report(.reconciled(reason))
+        case .failure(let error):
+            if !retryLater(.overflow, key: "", after: error) {
+                report(.failed("updating every file (\(reason)): \(error)"))
+            }
         }
+    }
+
+    /// Notes `change` again when `error` is a conflict worth retrying and retries are left.
+    private func retryLater(_ change: FileChange, key: String, after error: any Error) -> Bool {
+        guard (error as? any RetryableError)?.isRetryable == true, !Task.isCancelled else { return false }
+        let now = clock.now
+        let retried = state.withLock { state -> Bool in
+            let attempts = state.retries[key, default: 0]
+            guard attempts < Self.maximumRetries else {
+                state.retries[key] = nil
+                return false
+            }
+            state.retries[key] = attempts + 1
+            state.pending.note(change, at: now)
+            return true
+        }
+        if retried { report(.retrying("\(key.isEmpty ? "updating every file" : key) after: \(error)")) }
+        return retried
+    }
+
+    private func forgetRetries(of key: String) {
+        state.withLock { _ = $0.retries.removeValue(forKey: key) }
     }
 
     /// Waits for a submitted run; cancelling the waiting task cancels the run.

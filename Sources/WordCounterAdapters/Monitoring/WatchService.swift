@@ -104,6 +104,8 @@ public struct WatchService: Service {
             logger.info("tracking new \(paths.count == 1 ? "file" : "files"): \(paths.joined(separator: ", "))")
         case .reconciled(let reason):
             logger.log(level: reason == .startup ? .debug : .info, "updated every file (\(reason))")
+        case .retrying(let message):
+            logger.debug("retrying \(message)")
         case .failed(let message):
             logger.warning("\(message)")
         case .stopped:

@@ -10,7 +10,7 @@ import WordCounterAdapters
 ///
 /// Time moves only when a test advances the clock, so a debounce is passed or not, never raced.
 final class WatchHarness: Sendable {
-    let fixture = Fixture()
+    let fixture: Fixture
     let monitor = ScriptedMonitor()
     let clock = TestClock()
     let activities = ActivityLog()
@@ -19,7 +19,8 @@ final class WatchHarness: Sendable {
     private let runs = StartedRuns()
     private let observation: Subscription
 
-    init(configuration: WatchConfiguration = WatchConfiguration()) {
+    init(configuration: WatchConfiguration = WatchConfiguration(), store: any Store = InMemoryStore()) {
+        fixture = Fixture(store: store)
         self.configuration = configuration
         let activities = activities
         watcher = Watcher(

@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborTesting
 import Testing
 import WordCounter
 import WordCounterAdapters
@@ -238,4 +239,41 @@ struct WatcherTests {
             try await harness.watcher.run()
         }
     }
+
+    @Test("a run that loses a race with another writer is tried again after the debounce, three times at most")
+    func retries() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        let harness = WatchHarness(store: store)
+        try harness.disk.write("/n/a.md", contents: Fixture.words(10))
+        try await harness.fixture.track("/n")
+        let task = try await harness.start()
+
+        store.failNextCommits(1)
+        try harness.disk.append("/n/a.md", contents: " again")
+        try await harness.send(.modified("/n/a.md"))
+        harness.passQuietPeriod()
+        try await harness.activities.wait(for: "a retry") { $0.contains { if case .retrying = $0 { true } else { false } } }
+        harness.passQuietPeriod()
+        try await harness.activities.wait(for: "the recount") { $0.contains(.recounted(["/n/a.md"])) }
+        #expect(try await harness.fixture.row("/n/a.md")?.words == 11)
+
+        store.failNextCommits(10)
+        try harness.disk.append("/n/a.md", contents: " and again")
+        try await harness.send(.modified("/n/a.md"))
+        for _ in 0...WatcherTests.maximumRetries {
+            let handled = harness.activities.count { if case .retrying = $0 { true } else { false } }
+            harness.passQuietPeriod()
+            try await harness.activities.wait(for: "another attempt") { log in
+                log.filter { if case .retrying = $0 { true } else { false } }.count > handled
+                    || log.contains { if case .failed = $0 { true } else { false } }
+            }
+        }
+        let failures = harness.activities.all.filter { if case .failed = $0 { true } else { false } }
+        #expect(failures.count == 1)
+        #expect(harness.activities.count { if case .retrying = $0 { true } else { false } } == 1 + WatcherTests.maximumRetries)
+        store.stopFailing()
+        try await harness.stop(task)
+    }
+
+    static let maximumRetries = 3
 }
