@@ -20,7 +20,9 @@ struct TrackedSnapshot: Sendable {
         self.roots = roots.sorted { $0.path.utf8.count > $1.path.utf8.count }
         var folders = Set(roots.map { WatchedFolder(path: $0.path, recursive: true) })
         for file in files {
-            let covered = self.roots.contains { Self.relativePath(of: file.path, below: $0.path).map(Self.isVisible) ?? false }
+            let covered = self.roots.contains {
+                Self.relativePath(of: file.path, below: $0.path).map(Self.isVisible) ?? false
+            }
             if !covered { folders.insert(WatchedFolder(path: Self.parent(of: file.path), recursive: false)) }
         }
         self.folders = folders

@@ -214,7 +214,8 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         let handle = services.runner.submit(TrackFiles(discovered: discovered, services: services))
         switch await outcome(of: handle) {
         case .success: report(.tracked(discovered.map(\.path)))
-        case .failure(let error): report(.failed("tracking \(discovered.map(\.path).joined(separator: ", ")): \(error)"))
+        case .failure(let error):
+            report(.failed("tracking \(discovered.map(\.path).joined(separator: ", ")): \(error)"))
         }
     }
 
@@ -279,7 +280,8 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         }
         try monitor.watch(snapshot.folders)
         if changed {
-            report(.watching(monitor: monitor.description, files: snapshot.paths.count, folders: snapshot.folders.count))
+            report(
+                .watching(monitor: monitor.description, files: snapshot.paths.count, folders: snapshot.folders.count))
         }
     }
 }

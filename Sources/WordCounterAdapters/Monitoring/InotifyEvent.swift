@@ -32,7 +32,8 @@ struct InotifyEvent: Sendable, Equatable {
             guard nameStart + length <= buffer.count else { break }
             let nameBytes = buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }
             events.append(
-                InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self)))
+                InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self))
+            )
             offset = nameStart + length
         }
         return events

@@ -185,7 +185,9 @@ public final class InotifyMonitor: FileMonitor {
     }
 
     /// What one event means, keeping the watches in step with folders created, moved and deleted.
-    private func translate(_ event: InotifyEvent, at now: ContinuousClock.Instant, into changes: inout [FileChange], state: inout State) {
+    private func translate(
+        _ event: InotifyEvent, at now: ContinuousClock.Instant, into changes: inout [FileChange], state: inout State
+    ) {
         if event.has(UInt32(IN_Q_OVERFLOW)) {
             changes.append(.overflow)
             return
@@ -263,7 +265,8 @@ public final class InotifyMonitor: FileMonitor {
                 let child = folder == "/" ? "/" + name : folder + "/" + name
                 let type = Int32(entry.pointee.d_type)
                 let isFolder =
-                    type == Int32(DT_DIR) || (type == Int32(DT_UNKNOWN) && cstatx_path(child, 0).kind == CSTATX_KIND_DIRECTORY)
+                    type == Int32(DT_DIR)
+                    || (type == Int32(DT_UNKNOWN) && cstatx_path(child, 0).kind == CSTATX_KIND_DIRECTORY)
                 if isFolder {
                     found.append(child)
                     pending.append(child)

@@ -92,7 +92,8 @@ public final class PollingMonitor<C: Clock>: FileMonitor where C.Duration == Dur
 
     /// What a folder holds now; an empty look when it cannot be listed.
     private func look(at folder: WatchedFolder) -> [String: Seen] {
-        let paths = (try? fileSystem.files(in: folder.path, matching: Self.everything, recursive: folder.recursive)) ?? []
+        let paths =
+            (try? fileSystem.files(in: folder.path, matching: Self.everything, recursive: folder.recursive)) ?? []
         var seen: [String: Seen] = [:]
         for path in paths {
             guard let status = try? fileSystem.status(of: path) else { continue }

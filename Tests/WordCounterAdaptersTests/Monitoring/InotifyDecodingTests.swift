@@ -23,7 +23,8 @@ struct InotifyDecodingTests {
     func decode() {
         let buffer =
             Self.record(watch: 1, mask: UInt32(IN_CLOSE_WRITE), name: "chapter-1.md", padded: 16)
-            + Self.record(watch: 2, mask: UInt32(IN_MOVED_FROM) | UInt32(IN_ISDIR), cookie: 77, name: "é-dir", padded: 32)
+            + Self.record(
+                watch: 2, mask: UInt32(IN_MOVED_FROM) | UInt32(IN_ISDIR), cookie: 77, name: "é-dir", padded: 32)
             + Self.record(watch: -1, mask: UInt32(IN_Q_OVERFLOW))
         let events = buffer.withUnsafeBytes { InotifyEvent.decode($0) }
         #expect(

@@ -104,7 +104,8 @@ struct InotifyMonitorTests {
             try monitor.watch([WatchedFolder(path: folder("a"), recursive: true)])
             #expect(monitor.watchCount == 2)
             try monitor.watch([
-                WatchedFolder(path: folder("b"), recursive: false), WatchedFolder(path: folder("gone"), recursive: true),
+                WatchedFolder(path: folder("b"), recursive: false),
+                WatchedFolder(path: folder("gone"), recursive: true),
             ])
             #expect(monitor.watchCount == 1)
         }

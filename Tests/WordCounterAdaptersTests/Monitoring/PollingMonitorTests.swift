@@ -55,7 +55,8 @@ struct PollingMonitorTests {
 
     @Test("says how often it looks")
     func description() {
-        #expect(PollingMonitor(fileSystem: InMemoryFileSystem(), interval: .seconds(2)).description == "polling every 2 s")
+        #expect(
+            PollingMonitor(fileSystem: InMemoryFileSystem(), interval: .seconds(2)).description == "polling every 2 s")
         #expect(
             PollingMonitor(fileSystem: InMemoryFileSystem(), interval: .milliseconds(500)).description
                 == "polling every 0.5 s")

@@ -12,7 +12,8 @@ import WordCounterAdapters
 struct WatchServiceTests {
     /// Services on the local disk and an in-memory store, with a logger whose lines a test reads.
     struct Setup {
-        let services = WordCounterServices(persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem())
+        let services = WordCounterServices(
+            persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem())
         let logs = InMemoryLogHandler()
 
         var logger: Logger {

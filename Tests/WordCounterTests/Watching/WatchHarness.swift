@@ -52,7 +52,9 @@ final class WatchHarness: Sendable {
     func send(_ change: FileChange) async throws {
         let before = activities.count { $0 == .noticed(change) }
         monitor.send(change)
-        try await activities.wait(for: "\(change) noticed") { log in log.filter { $0 == .noticed(change) }.count > before }
+        try await activities.wait(for: "\(change) noticed") { log in
+            log.filter { $0 == .noticed(change) }.count > before
+        }
     }
 
     /// Moves time past the debounce.

@@ -122,7 +122,8 @@ struct WatcherTests {
 
     @Test("a file written without pause is still counted once the maximum delay has passed")
     func maximumDelay() async throws {
-        let harness = WatchHarness(configuration: WatchConfiguration(debounce: .milliseconds(150), maximumDelay: .milliseconds(500)))
+        let harness = WatchHarness(
+            configuration: WatchConfiguration(debounce: .milliseconds(150), maximumDelay: .milliseconds(500)))
         try harness.disk.write("/n/log.txt", contents: Fixture.words(1))
         try await harness.fixture.track("/n")
         let task = try await harness.start()
@@ -252,7 +253,9 @@ struct WatcherTests {
         try harness.disk.append("/n/a.md", contents: " again")
         try await harness.send(.modified("/n/a.md"))
         harness.passQuietPeriod()
-        try await harness.activities.wait(for: "a retry") { $0.contains { if case .retrying = $0 { true } else { false } } }
+        try await harness.activities.wait(for: "a retry") {
+            $0.contains { if case .retrying = $0 { true } else { false } }
+        }
         harness.passQuietPeriod()
         try await harness.activities.wait(for: "the recount") { $0.contains(.recounted(["/n/a.md"])) }
         #expect(try await harness.fixture.row("/n/a.md")?.words == 11)
@@ -270,7 +273,9 @@ struct WatcherTests {
         }
         let failures = harness.activities.all.filter { if case .failed = $0 { true } else { false } }
         #expect(failures.count == 1)
-        #expect(harness.activities.count { if case .retrying = $0 { true } else { false } } == 1 + WatcherTests.maximumRetries)
+        #expect(
+            harness.activities.count { if case .retrying = $0 { true } else { false } } == 1
+                + WatcherTests.maximumRetries)
         store.stopFailing()
         try await harness.stop(task)
     }
