@@ -280,5 +280,38 @@ struct WatcherTests {
         try await harness.stop(task)
     }
 
+    @Test("a folder renamed inside a tracked folder: its tracked files are followed, not lost")
+    func folderRenamed() async throws {
+        let harness = WatchHarness()
+        try harness.disk.write("/n/part-1/a.md", contents: Fixture.words(4))
+        try await harness.fixture.track("/n")
+        let id = try await harness.fixture.row("/n/part-1/a.md")?.id
+        let task = try await harness.start()
+
+        try harness.disk.rename("/n/part-1", to: "/n/act-1")
+        try await harness.send(.moved(from: "/n/part-1", to: "/n/act-1"))
+        harness.passQuietPeriod()
+        try await harness.activities.wait(for: "the update") { $0.contains(.reconciled(.gone("/n/part-1"))) }
+        #expect(try await harness.fixture.row("/n/act-1/a.md")?.id == id)
+        #expect(harness.fixture.recorder.events(of: FileWentMissing.self).isEmpty)
+        try await harness.stop(task)
+    }
+
+    @Test("a folder that appears in a tracked folder (moved in with its files) has its files tracked")
+    func folderAppeared() async throws {
+        let harness = WatchHarness()
+        try harness.disk.write("/n/a.md", contents: "a")
+        try await harness.fixture.track("/n")
+        let task = try await harness.start()
+
+        try harness.disk.write("/downloads/research/notes.md", contents: Fixture.words(5))
+        try harness.disk.rename("/downloads/research", to: "/n/research")
+        try await harness.send(.created("/n/research"))
+        harness.passQuietPeriod()
+        try await harness.activities.wait(for: "the update") { $0.contains(.reconciled(.folderAppeared("/n/research"))) }
+        #expect(try await harness.fixture.row("/n/research/notes.md")?.words == 5)
+        try await harness.stop(task)
+    }
+
     static let maximumRetries = 3
 }
