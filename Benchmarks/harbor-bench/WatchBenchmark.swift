@@ -123,7 +123,9 @@ final class WatchingProcess {
     func memory() -> (resident: Double, peak: Double) {
         let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
         func kilobytes(_ field: String) -> Double {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return .nan }
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else {
+                return .nan
+            }
             return Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? .nan
         }
         return (kilobytes("VmRSS") / 1024, kilobytes("VmHWM") / 1024)

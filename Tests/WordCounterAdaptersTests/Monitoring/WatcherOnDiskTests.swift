@@ -64,7 +64,9 @@ struct WatcherOnDiskTests {
                 // An editor's atomic save: a temporary file renamed over the saved one.
                 try folder.write("novel/.a.md.swp", "one two three four")
                 try folder.rename("novel/.a.md.swp", to: "novel/a.md")
-                try await setup.wait(for: "the atomic save") { $0.first { $0.path == folder("novel/a.md") }?.words == 4 }
+                try await setup.wait(for: "the atomic save") {
+                    $0.first { $0.path == folder("novel/a.md") }?.words == 4
+                }
 
                 try folder.rename("novel/b.md", to: "novel/b-renamed.md")
                 try await setup.wait(for: "the rename") { $0.contains { $0.path == folder("novel/b-renamed.md") } }

@@ -308,7 +308,9 @@ struct WatcherTests {
         try harness.disk.rename("/downloads/research", to: "/n/research")
         try await harness.send(.created("/n/research"))
         harness.passQuietPeriod()
-        try await harness.activities.wait(for: "the update") { $0.contains(.reconciled(.folderAppeared("/n/research"))) }
+        try await harness.activities.wait(for: "the update") {
+            $0.contains(.reconciled(.folderAppeared("/n/research")))
+        }
         #expect(try await harness.fixture.row("/n/research/notes.md")?.words == 5)
         try await harness.stop(task)
     }
