@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -61,7 +62,11 @@ let package = Package(
         ),
         .target(
             name: "WordCounterAdapters",
-            dependencies: ["WordCounter", "Harbor", "CStatx"],
+            dependencies: [
+                "WordCounter", "Harbor", "CStatx",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -73,6 +78,7 @@ let package = Package(
                 "HarborSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -127,7 +133,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WordCounterAdaptersTests",
-            dependencies: ["WordCounter", "WordCounterAdapters", "Harbor"],
+            dependencies: [
+                "WordCounter", "WordCounterAdapters", "Harbor", "HarborTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

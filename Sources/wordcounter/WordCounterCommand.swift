@@ -14,6 +14,7 @@ struct WordCounterCommand: AsyncParsableCommand {
               wordcounter track ~/novel
               wordcounter goal set --daily 1000
               wordcounter update
+              wordcounter watch                 # or keep this running: counts stay current
               wordcounter status
               wordcounter history --days 7
 
@@ -26,8 +27,8 @@ struct WordCounterCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Count.self, Track.self, Untrack.self, Update.self, Status.self, History.self, GoalCommand.self,
-            Export.self,
+            Count.self, Track.self, Untrack.self, Update.self, Watch.self, Status.self, History.self,
+            GoalCommand.self, Export.self,
         ]
     )
 }

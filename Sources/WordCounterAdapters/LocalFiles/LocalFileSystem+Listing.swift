@@ -72,7 +72,7 @@ extension LocalFileSystem {
     }
 
     /// The entry's name, or nil for `.`, `..` and hidden names.
-    private static func visibleName(of entry: UnsafeMutablePointer<dirent>) -> String? {
+    static func visibleName(of entry: UnsafeMutablePointer<dirent>) -> String? {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
                 name.pointee == CChar(UInt8(ascii: ".")) ? nil : String(cString: name)

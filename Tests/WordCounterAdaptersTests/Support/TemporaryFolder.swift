@@ -70,3 +70,25 @@ struct POSIXFailure: Error, CustomStringConvertible {
 func check(_ result: Int32, _ call: String) throws {
     guard result == 0 else { throw POSIXFailure(call: call, code: errno) }
 }
+
+extension TemporaryFolder {
+    /// Runs async `body` with a new folder and removes the folder when it returns or throws.
+    @discardableResult
+    static func with<Result>(_ body: (TemporaryFolder) async throws -> Result) async throws -> Result {
+        var template = Array("\(NSTemporaryDirectory())/wordcounter-tests-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else { throw POSIXFailure(call: "mkdtemp", code: errno) }
+        let folder = TemporaryFolder(path: URL(fileURLWithPath: String(cString: created)).standardizedFileURL.path)
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        return try await body(folder)
+    }
+
+    /// Renames `from` to `to`, both relative to the folder, as `mv` does (keeping the inode).
+    func rename(_ from: String, to: String) throws {
+        try check(Glibc.rename(self(from), self(to)), "rename")
+    }
+
+    /// Deletes the file at `relativePath`.
+    func remove(_ relativePath: String) throws {
+        try check(unlink(self(relativePath)), "unlink")
+    }
+}

@@ -22,11 +22,12 @@ final class ManualClock: Sendable {
 struct Fixture {
     let disk = InMemoryFileSystem(workingDirectory: "/home/writer", homeDirectory: "/home/writer")
     let clock = ManualClock(Date(timeIntervalSince1970: 1_763_800_000))  // 2025-11-22 08:26 UTC
-    let persistence = Persistence(store: InMemoryStore())
+    let persistence: Persistence
     let services: WordCounterServices
     let recorder: EventRecorder
 
-    init() {
+    init(store: any Store = InMemoryStore()) {
+        persistence = Persistence(store: store)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let counter = Atomic<Int>(0)

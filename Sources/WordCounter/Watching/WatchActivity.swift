@@ -1,0 +1,40 @@
+/// What the ``Watcher`` did, reported as it happens: for logs, the command line, and tests.
+public enum WatchActivity: Sendable, Equatable {
+    /// Watching began (or the watched folders changed): the monitor, files tracked, folders watched.
+    case watching(monitor: String, files: Int, folders: Int)
+    /// A change came in from the monitor and waits for its quiet period.
+    case noticed(FileChange)
+    /// Tracked files were counted again (one ``UpdateWordCount`` run each).
+    case recounted([String])
+    /// New files in tracked folders were tracked.
+    case tracked([String])
+    /// Every tracked file was brought up to date by ``UpdateWordCounts``, for `reason`.
+    case reconciled(ReconciliationReason)
+    /// A run lost a race with another process (a version conflict) and will be tried again.
+    case retrying(String)
+    /// A run failed; the watcher goes on. The message says what and why.
+    case failed(String)
+    /// The watcher finished its work and stopped.
+    case stopped
+
+    /// Why the watcher ran a full ``UpdateWordCounts``.
+    public enum ReconciliationReason: Sendable, Equatable, CustomStringConvertible {
+        /// Catching up with what changed while nothing watched.
+        case startup
+        /// The monitor lost changes.
+        case overflow
+        /// A tracked file (or a folder holding some) is gone from its path: moved or deleted.
+        case gone(String)
+        /// A folder appeared in a tracked folder: its files may be new, or moved there.
+        case folderAppeared(String)
+
+        public var description: String {
+            switch self {
+            case .startup: "startup"
+            case .overflow: "events were lost"
+            case .gone(let path): "\(path) is gone"
+            case .folderAppeared(let path): "folder \(path) appeared"
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// How the ``Watcher`` paces its work.
+///
+/// With the defaults a save is stored within about 0.2 s, a file written without pause is
+/// counted at least once a second, and another process's `track` is seen within 30 s.
+public struct WatchConfiguration: Sendable, Equatable {
+    /// How long a path must stay quiet before it is handled, so a burst of saves is one recount.
+    public var debounce: Duration
+    /// The longest a changing path waits, so a file written without pause is still counted.
+    public var maximumDelay: Duration
+    /// How often the tracked files and folders are read again from storage, to see what other
+    /// processes tracked or untracked.
+    public var rescanInterval: Duration
+
+    /// Creates a configuration; the defaults suit a writer's editor on a local disk.
+    public init(
+        debounce: Duration = .milliseconds(150), maximumDelay: Duration = .seconds(1),
+        rescanInterval: Duration = .seconds(30)
+    ) {
+        self.debounce = debounce
+        self.maximumDelay = maximumDelay
+        self.rescanInterval = rescanInterval
+    }
+}

@@ -1,0 +1,299 @@
+import Harbor
+import Synchronization
+
+/// Keeps every tracked file's count current while it runs: it watches their folders through a
+/// ``FileMonitor`` and runs the same use cases as the command line on the runner.
+///
+/// What a change leads to, once its path has been quiet for ``WatchConfiguration/debounce``:
+/// - a tracked file that is still there: ``UpdateWordCount`` (coalesced, so a burst is one run);
+///   an editor's atomic save lands here too, since the path is the same;
+/// - a new file in a tracked folder that its filter accepts: tracked, its first count the baseline;
+/// - a tracked file gone from its path, a folder with tracked files gone, a new folder in a
+///   tracked folder, or lost events (``FileChange/overflow``): ``UpdateWordCounts``, which follows
+///   moves (history kept), reports missing files once and tracks new ones;
+/// - anything else (temporary files, other folders): nothing.
+///
+/// It starts with an ``UpdateWordCounts`` to catch up with what changed while nothing watched,
+/// and reads the tracked files again every ``WatchConfiguration/rescanInterval`` to see what
+/// other processes tracked.
+///
+/// Guarantees:
+/// - A run that fails is reported as ``WatchActivity/failed(_:)``; the watcher goes on. A run that
+///   lost a race with another process on the same database (a retryable version conflict) is
+///   tried again after the debounce, up to three times.
+/// - ``stop()`` is graceful: the run in flight finishes and is committed, changes still waiting
+///   for their quiet period are handled at once, then ``run()`` returns. Cancelling the task that
+///   runs it stops at once instead, cancelling the run in flight.
+/// - Time is read only from the injected clock, so tests drive the debounce with a test clock.
+///
+/// ```swift
+/// let watcher = Watcher(services: services, monitor: monitor, clock: ContinuousClock()) { activity in
+///     logger.info("\(activity)")
+/// }
+/// try await watcher.run()   // until watcher.stop() or cancellation
+/// ```
+public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
+    private struct State: Sendable {
+        var pending: PendingChanges<C.Instant>
+        var snapshot = TrackedSnapshot.empty
+        var watchedFolders: Set<WatchedFolder>?
+        var stopping = false
+        var nextRescan: C.Instant?
+        /// Conflicts retried so far, by path ("" for a full update).
+        var retries: [String: Int] = [:]
+    }
+
+    /// How often a run that lost a race with another process (a version conflict) is tried again.
+    static var maximumRetries: Int { 3 }
+
+    private let services: WordCounterServices
+    private let monitor: any FileMonitor
+    private let configuration: WatchConfiguration
+    private let clock: C
+    private let report: @Sendable (WatchActivity) -> Void
+    private let signal = FlushSignal()
+    private let state: Mutex<State>
+
+    /// Creates a watcher; `onActivity` hears what it does, synchronously, from its tasks.
+    public init(
+        services: WordCounterServices, monitor: any FileMonitor, configuration: WatchConfiguration = .init(),
+        clock: C, onActivity: @escaping @Sendable (WatchActivity) -> Void = { _ in }
+    ) {
+        self.services = services
+        self.monitor = monitor
+        self.configuration = configuration
+        self.clock = clock
+        self.report = onActivity
+        state = Mutex(
+            State(pending: PendingChanges(debounce: configuration.debounce, maximumDelay: configuration.maximumDelay)))
+    }
+
+    /// Watches until ``stop()`` is called or the task is cancelled.
+    /// - Throws: ``FileMonitorError/watchLimitReached(path:)`` when the monitor cannot watch every
+    ///   folder (the caller may fall back to polling), and storage errors reading the tracked
+    ///   files at the start.
+    public func run() async throws {
+        let changes = monitor.changes()
+        try await refresh(failOnStorageError: true)
+        await reconcile(.startup)
+        try await refresh(failOnStorageError: false)
+        let firstRescan = clock.now.advanced(by: configuration.rescanInterval)
+        state.withLock { $0.nextRescan = firstRescan }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await self.consume(changes)
+                self.stop()  // the monitor ended: finish what waits, then stop
+            }
+            defer { group.cancelAll() }
+            try await flushUntilStopped()
+        }
+        report(.stopped)
+    }
+
+    /// Stops gracefully: finishes the run in flight and what waits, then ``run()`` returns.
+    public func stop() {
+        state.withLock { $0.stopping = true }
+        signal.signal()
+    }
+
+    // MARK: - Changes in, batches out
+
+    /// Notes each change with the time it came, and wakes the flushing loop.
+    private func consume(_ changes: AsyncStream<FileChange>) async {
+        for await change in changes {
+            let now = clock.now
+            state.withLock { $0.pending.note(change, at: now) }
+            report(.noticed(change))
+            signal.signal()
+        }
+    }
+
+    /// Sleeps until something is due, handles it, and again, until stopped; then handles the rest.
+    private func flushUntilStopped() async throws {
+        while true {
+            let (deadline, stopping) = state.withLock { state in
+                let deadlines = [state.pending.nextDeadline, state.nextRescan].compactMap { $0 }
+                return (deadlines.min(), state.stopping)
+            }
+            if stopping { break }
+            await signal.wait(until: deadline, on: clock)
+            if Task.isCancelled { return }
+            let now = clock.now
+            let (batch, rescanDue, stopped) = state.withLock { state in
+                if state.stopping { return (PendingChanges<C.Instant>.Batch(), false, true) }
+                let batch = state.pending.takeDue(at: now)
+                guard let rescan = state.nextRescan, rescan <= now else { return (batch, false, false) }
+                state.nextRescan = now.advanced(by: configuration.rescanInterval)
+                return (batch, true, false)
+            }
+            if stopped { break }
+            if rescanDue { try await refresh(failOnStorageError: false) }
+            if !batch.isEmpty { try await handle(batch) }
+        }
+        let rest = state.withLock { $0.pending.takeAll() }
+        if !rest.isEmpty && !Task.isCancelled { try await handle(rest) }
+    }
+
+    // MARK: - What a batch means
+
+    /// What a changed path is now.
+    private enum Presence {
+        case gone, regular, folder, other
+    }
+
+    /// Decides what the batch's paths mean and runs the use cases for it.
+    private func handle(_ batch: PendingChanges<C.Instant>.Batch) async throws {
+        let snapshot = state.withLock { $0.snapshot }
+        var reason: WatchActivity.ReconciliationReason? = batch.reconcile ? .overflow : nil
+        var recount: [String] = []
+        var discovered: [(path: String, root: String?)] = []
+        for path in batch.paths {
+            switch (presence(of: path), snapshot.tracks(path)) {
+            case (.gone, true):
+                reason = reason ?? .gone(path)
+            case (_, true):
+                recount.append(path)
+            case (.folder, false) where snapshot.isInTrackedFolder(path):
+                reason = reason ?? .folderAppeared(path)
+            case (.regular, false):
+                if let root = snapshot.root(accepting: path) { discovered.append((path, root.path)) }
+            case (.gone, false) where snapshot.hasTrackedFiles(below: path):
+                reason = reason ?? .gone(path)
+            default:
+                continue
+            }
+        }
+        if let reason {
+            // One update sees every path of the batch at once, which is what tells a move from
+            // a deletion next to a creation.
+            await reconcile(reason)
+            try await refresh(failOnStorageError: false)
+            return
+        }
+        if !recount.isEmpty { await recountFiles(recount) }
+        if !discovered.isEmpty {
+            await track(discovered)
+            try await refresh(failOnStorageError: false)
+        }
+    }
+
+    private func presence(of path: String) -> Presence {
+        do {
+            switch try services.fileSystem.status(of: path).kind {
+            case .regular: return .regular
+            case .directory: return .folder
+            default: return .other
+            }
+        } catch .notFound {
+            return .gone
+        } catch {
+            return .other  // there, but not readable: counting says why
+        }
+    }
+
+    // MARK: - Runs
+
+    private func recountFiles(_ paths: [String]) async {
+        let handles = paths.map { services.runner.submit(UpdateWordCount(path: $0, services: services)) }
+        var done: [String] = []
+        for (path, handle) in zip(paths, handles) {
+            switch await outcome(of: handle) {
+            case .success:
+                done.append(path)
+                forgetRetries(of: path)
+            case .failure(let error):
+                if !retryLater(.modified(path), key: path, after: error) {
+                    report(.failed("recounting \(path): \(error)"))
+                }
+            }
+        }
+        if !done.isEmpty { report(.recounted(done)) }
+    }
+
+    private func track(_ discovered: [(path: String, root: String?)]) async {
+        let handle = services.runner.submit(TrackFiles(discovered: discovered, services: services))
+        switch await outcome(of: handle) {
+        case .success: report(.tracked(discovered.map(\.path)))
+        case .failure(let error):
+            report(.failed("tracking \(discovered.map(\.path).joined(separator: ", ")): \(error)"))
+        }
+    }
+
+    private func reconcile(_ reason: WatchActivity.ReconciliationReason) async {
+        let handle = services.runner.submit(UpdateWordCounts(services: services))
+        switch await outcome(of: handle) {
+        case .success:
+            forgetRetries(of: "")
+            report(.reconciled(reason))
+        case .failure(let error):
+            if !retryLater(.overflow, key: "", after: error) {
+                report(.failed("updating every file (\(reason)): \(error)"))
+            }
+        }
+    }
+
+    /// Notes `change` again when `error` is a conflict worth retrying and retries are left.
+    private func retryLater(_ change: FileChange, key: String, after error: any Error) -> Bool {
+        guard (error as? any RetryableError)?.isRetryable == true, !Task.isCancelled else { return false }
+        let now = clock.now
+        let retried = state.withLock { state -> Bool in
+            let attempts = state.retries[key, default: 0]
+            guard attempts < Self.maximumRetries else {
+                state.retries[key] = nil
+                return false
+            }
+            state.retries[key] = attempts + 1
+            state.pending.note(change, at: now)
+            return true
+        }
+        if retried { report(.retrying("\(key.isEmpty ? "updating every file" : key) after: \(error)")) }
+        return retried
+    }
+
+    private func forgetRetries(of key: String) {
+        state.withLock { _ = $0.retries.removeValue(forKey: key) }
+    }
+
+    /// Waits for a submitted run; cancelling the waiting task cancels the run.
+    private func outcome<Output>(of handle: RunHandle<Output>) async -> Result<Output, any Error> {
+        await withTaskCancellationHandler {
+            await handle.result
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
+    /// Reads the tracked files again and tells the monitor which folders to watch.
+    private func refresh(failOnStorageError: Bool) async throws {
+        let snapshot: TrackedSnapshot
+        do {
+            snapshot = try await TrackedSnapshot.load(from: services.persistence)
+        } catch {
+            if failOnStorageError { throw error }
+            report(.failed("reading the tracked files: \(error)"))
+            return
+        }
+        let changed = state.withLock { state in
+            state.snapshot = snapshot
+            defer { state.watchedFolders = snapshot.folders }
+            return state.watchedFolders != snapshot.folders
+        }
+        try monitor.watch(snapshot.folders)
+        if changed {
+            report(
+                .watching(monitor: monitor.description, files: snapshot.paths.count, folders: snapshot.folders.count))
+        }
+    }
+}
+
+extension Watcher where C == ContinuousClock {
+    /// Creates a watcher on the system's continuous clock.
+    public convenience init(
+        services: WordCounterServices, monitor: any FileMonitor, configuration: WatchConfiguration = .init(),
+        onActivity: @escaping @Sendable (WatchActivity) -> Void = { _ in }
+    ) {
+        self.init(
+            services: services, monitor: monitor, configuration: configuration, clock: ContinuousClock(),
+            onActivity: onActivity)
+    }
+}

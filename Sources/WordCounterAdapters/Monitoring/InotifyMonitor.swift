@@ -1,0 +1,278 @@
+import CStatx
+import Dispatch
+import Glibc
+import Synchronization
+public import WordCounter
+
+/// A ``FileMonitor`` on Linux's inotify: the kernel reports each change in a watched folder as it
+/// happens, at no cost while nothing changes.
+///
+/// One watch per folder: each tracked folder and every visible subfolder of it (new subfolders are
+/// watched as they appear), and the folder of each file tracked by name. What is reported:
+/// - a file written and closed (`IN_CLOSE_WRITE`) or whose attributes changed: ``FileChange/modified(_:)``;
+/// - created: ``FileChange/created(_:)``; deleted: ``FileChange/removed(_:)``;
+/// - renamed: the `IN_MOVED_FROM`/`IN_MOVED_TO` halves paired by cookie into
+///   ``FileChange/moved(from:to:)``. The halves may come in different reads, so a first half
+///   waits up to `moveTimeout` for its partner before it counts as a removal (moved out of view);
+///   a second half alone is a creation (moved in). An editor's atomic save is a move of its
+///   temporary file onto the saved path;
+/// - the kernel's queue overflowed (`IN_Q_OVERFLOW`): ``FileChange/overflow``.
+///
+/// Reading happens on a dispatch source; changes are delivered in the order the kernel wrote them.
+/// - Throws at ``watch(_:)``: ``FileMonitorError/watchLimitReached(path:)`` when
+///   `inotify_add_watch` fails with `ENOSPC` (`fs.inotify.max_user_watches`): fall back to polling.
+public final class InotifyMonitor: FileMonitor {
+    /// A watch: the folder it is on, and whether its new subfolders are watched too.
+    private struct Watch {
+        var path: String
+        var recursive: Bool
+    }
+
+    private struct State {
+        var watches: [Int32: Watch] = [:]
+        var pairing: MovePairing<ContinuousClock.Instant>
+        var continuation: AsyncStream<FileChange>.Continuation?
+        var source: (any DispatchSourceRead)?
+        var reading = false
+        var expiryScheduled = false
+    }
+
+    /// What each folder's watch asks for.
+    static let folderMask: UInt32 =
+        UInt32(IN_CLOSE_WRITE) | UInt32(IN_ATTRIB) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
+        | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+
+    private let descriptor: Int32
+    // A serial queue targeting the global pool: a plain serial queue would wake an overcommit thread per event.
+    private let queue = DispatchQueue(label: "wordcounter.inotify", target: .global())
+    private let clock = ContinuousClock()
+    private let state: Mutex<State>
+
+    /// Creates an inotify instance; `moveTimeout` is how long half a rename waits for the other half.
+    /// - Throws: ``FileMonitorError/unavailable(reason:)`` when the kernel refuses one
+    ///   (`fs.inotify.max_user_instances` reached, or no inotify).
+    public init(moveTimeout: Duration = .milliseconds(50)) throws(FileMonitorError) {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+        guard descriptor >= 0 else {
+            throw .unavailable(reason: "inotify_init1: " + String(cString: strerror(errno)))
+        }
+        self.descriptor = descriptor
+        state = Mutex(State(pairing: MovePairing(timeout: moveTimeout)))
+    }
+
+    deinit {
+        // Once reading started, the source owns the descriptor and closes it when cancelled.
+        let closeHere = state.withLock { state in
+            state.source?.cancel()
+            return !state.reading
+        }
+        if closeHere { close(descriptor) }
+    }
+
+    /// "inotify".
+    public var description: String { "inotify" }
+
+    /// How many folders are watched now.
+    public var watchCount: Int { state.withLock { $0.watches.count } }
+
+    /// Watches exactly `folders` (recursive ones with every visible subfolder).
+    ///
+    /// Folders that are gone or unreadable are skipped. Walking the folders happens here, so a
+    /// call costs one `readdir` per folder below the tracked ones.
+    /// - Throws: ``FileMonitorError/watchLimitReached(path:)`` on `ENOSPC`.
+    public func watch(_ folders: Set<WatchedFolder>) throws(FileMonitorError) {
+        var wanted: [String: Bool] = [:]
+        for folder in folders {
+            wanted[folder.path] = (wanted[folder.path] ?? false) || folder.recursive
+            if folder.recursive {
+                for subfolder in Self.subfolders(of: folder.path) { wanted[subfolder] = true }
+            }
+        }
+        try state.withLock { state throws(FileMonitorError) in
+            for (watch, folder) in state.watches where wanted[folder.path] == nil {
+                inotify_rm_watch(descriptor, watch)
+                state.watches[watch] = nil
+            }
+            var watched: [String: Int32] = [:]
+            for (watch, folder) in state.watches { watched[folder.path] = watch }
+            for (path, recursive) in wanted.sorted(by: { $0.key < $1.key }) {
+                if let watch = watched[path] {
+                    state.watches[watch]?.recursive = recursive
+                } else {
+                    try add(path, recursive: recursive, to: &state)
+                }
+            }
+        }
+    }
+
+    /// The changes, read as the kernel reports them; iterate it once.
+    public func changes() -> AsyncStream<FileChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FileChange.self)
+        continuation.onTermination = { [weak self] _ in self?.stopReading() }
+        let descriptor = self.descriptor
+        let queue = self.queue
+        state.withLock { state in
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            source.setEventHandler { [weak self] in self?.readEvents() }
+            source.setCancelHandler { close(descriptor) }
+            state.continuation = continuation
+            state.reading = true
+            state.source = source
+            source.resume()
+        }
+        return stream
+    }
+
+    // MARK: - Reading
+
+    private func stopReading() {
+        state.withLock { state in
+            state.source?.cancel()
+            state.source = nil
+            state.continuation = nil
+        }
+    }
+
+    /// Reads every event waiting, turns them into changes, and delivers them.
+    private func readEvents() {
+        let events = readAvailable()
+        let now = clock.now
+        let (changes, continuation, expiry) = state.withLock { state in
+            var changes: [FileChange] = []
+            for event in events { translate(event, at: now, into: &changes, state: &state) }
+            changes += state.pairing.expire(at: now)
+            return (changes, state.continuation, scheduleExpiry(&state))
+        }
+        for change in changes { continuation?.yield(change) }
+        if let expiry { expire(after: expiry) }
+    }
+
+    /// Reads until the descriptor has nothing more (it is non-blocking).
+    private func readAvailable() -> [InotifyEvent] {
+        var events: [InotifyEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                events += buffer.withUnsafeBytes { InotifyEvent.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            return events  // EAGAIN: drained; anything else: nothing more to read now
+        }
+    }
+
+    /// The delay until the oldest unpaired rename half times out, when no expiry is scheduled yet.
+    private func scheduleExpiry(_ state: inout State) -> Duration? {
+        guard !state.expiryScheduled, let deadline = state.pairing.nextDeadline else { return nil }
+        state.expiryScheduled = true
+        return max(.zero, clock.now.duration(to: deadline))
+    }
+
+    private func expire(after delay: Duration) {
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000) + 1
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+            guard let self else { return }
+            let now = clock.now
+            let (changes, continuation, next) = state.withLock { state in
+                state.expiryScheduled = false
+                return (state.pairing.expire(at: now), state.continuation, scheduleExpiry(&state))
+            }
+            for change in changes { continuation?.yield(change) }
+            if let next { expire(after: next) }
+        }
+    }
+
+    /// What one event means, keeping the watches in step with folders created, moved and deleted.
+    private func translate(
+        _ event: InotifyEvent, at now: ContinuousClock.Instant, into changes: inout [FileChange], state: inout State
+    ) {
+        if event.has(UInt32(IN_Q_OVERFLOW)) {
+            changes.append(.overflow)
+            return
+        }
+        guard let watch = state.watches[event.watch] else { return }
+        if event.has(UInt32(IN_IGNORED)) {
+            state.watches[event.watch] = nil
+            return
+        }
+        if event.name.isEmpty {
+            // About the watched folder itself: it was deleted or moved away.
+            if event.has(UInt32(IN_DELETE_SELF)) || event.has(UInt32(IN_MOVE_SELF)) {
+                changes.append(.removed(watch.path))
+                inotify_rm_watch(descriptor, event.watch)
+                state.watches[event.watch] = nil
+            }
+            return
+        }
+        let path = watch.path == "/" ? "/" + event.name : watch.path + "/" + event.name
+        let isFolder = event.has(UInt32(IN_ISDIR))
+        let watchesNewFolder = isFolder && watch.recursive && !event.name.hasPrefix(".")
+        if event.has(UInt32(IN_MOVED_FROM)) {
+            if isFolder { forgetWatches(at: path, state: &state) }
+            state.pairing.movedFrom(path, cookie: event.cookie, at: now)
+        } else if event.has(UInt32(IN_MOVED_TO)) {
+            if watchesNewFolder { watchTree(at: path, into: &changes, state: &state) }
+            changes.append(state.pairing.movedTo(path, cookie: event.cookie))
+        } else if event.has(UInt32(IN_CREATE)) {
+            if watchesNewFolder { watchTree(at: path, into: &changes, state: &state) }
+            changes.append(.created(path))
+        } else if event.has(UInt32(IN_DELETE)) {
+            changes.append(.removed(path))
+        } else if event.has(UInt32(IN_CLOSE_WRITE)) || (event.has(UInt32(IN_ATTRIB)) && !isFolder) {
+            changes.append(.modified(path))
+        }
+    }
+
+    /// Watches a folder that appeared in a recursive watch, with its subfolders.
+    private func watchTree(at path: String, into changes: inout [FileChange], state: inout State) {
+        do {
+            for folder in [path] + Self.subfolders(of: path) { try add(folder, recursive: true, to: &state) }
+        } catch {
+            // Out of watches: say that changes may be missed; the watcher's next watch call throws.
+            changes.append(.overflow)
+        }
+    }
+
+    /// Stops watching a folder moved away, and everything below it: their paths are no longer true.
+    private func forgetWatches(at path: String, state: inout State) {
+        let prefix = path + "/"
+        for (watch, folder) in state.watches where folder.path == path || folder.path.hasPrefix(prefix) {
+            inotify_rm_watch(descriptor, watch)
+            state.watches[watch] = nil
+        }
+    }
+
+    private func add(_ path: String, recursive: Bool, to state: inout State) throws(FileMonitorError) {
+        let watch = inotify_add_watch(descriptor, path, Self.folderMask)
+        guard watch >= 0 else {
+            if errno == ENOSPC { throw .watchLimitReached(path: path) }
+            return  // gone, unreadable or not a folder: skipped until the next watch call
+        }
+        state.watches[watch] = Watch(path: path, recursive: recursive)
+    }
+
+    /// Every visible subfolder below `path`, depth first; symbolic links are not followed, as listing does.
+    static func subfolders(of path: String) -> [String] {
+        var found: [String] = []
+        var pending = [path]
+        while let folder = pending.popLast() {
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                guard let name = LocalFileSystem.visibleName(of: entry) else { continue }
+                let child = folder == "/" ? "/" + name : folder + "/" + name
+                let type = Int32(entry.pointee.d_type)
+                let isFolder =
+                    type == Int32(DT_DIR)
+                    || (type == Int32(DT_UNKNOWN) && cstatx_path(child, 0).kind == CSTATX_KIND_DIRECTORY)
+                if isFolder {
+                    found.append(child)
+                    pending.append(child)
+                }
+            }
+        }
+        return found
+    }
+}

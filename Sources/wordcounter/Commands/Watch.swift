@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Harbor
+import Logging
+import ServiceLifecycle
+import WordCounter
+import WordCounterAdapters
+
+/// `wordcounter watch`: keeps every tracked file's count current while the writer writes.
+struct Watch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep every tracked file's count current as you save, until Ctrl-C.",
+        discussion: """
+            Runs in the foreground and recounts a tracked file moments after each save (within
+            a second), through the same steps as `update`: an editor's atomic save keeps the
+            file's history, a renamed or moved file is followed, a deleted one is reported
+            missing once, and a new file in a tracked folder is tracked. It starts with a full
+            update to catch up with what changed while nothing watched.
+
+            Changes come from Linux file events (inotify). On file systems without them
+            (network shares, some containers), or when the inotify watch limit is reached, it
+            polls instead: --poll SECONDS asks for that directly. The log on standard error
+            says which it uses; standard output gets one line per change stored.
+
+            Ctrl-C or SIGTERM stops it gracefully: the work in flight is finished and stored,
+            then it exits with status 0. Running `update`, `status` or a second watcher on the
+            same database at the same time is safe.
+
+              wordcounter watch                      # keep it open in a terminal
+              wordcounter watch --poll 5             # a network share: look every 5 seconds
+              wordcounter watch --verbose &          # in the background, logging every recount
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Look for changes every <seconds> instead of using file events (decimals allowed).",
+            valueName: "seconds"))
+    var poll: Double?
+
+    @Flag(name: .shortAndLong, help: "Log every change noticed and every recount.")
+    var verbose = false
+
+    func validate() throws {
+        if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
+            throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
+        }
+    }
+
+    func run() async throws {
+        let services = try await options.services()
+        var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .info
+        var groupLogger = logger
+        groupLogger.logLevel = verbose ? .debug : .warning
+        let subscriptions = Self.printChanges(of: services.persistence.events)
+        defer { withExtendedLifetime(subscriptions) {} }
+        let watch = WatchService(
+            services: services, pollInterval: poll.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    .init(
+                        service: watch, successTerminationBehavior: .gracefullyShutdownGroup,
+                        failureTerminationBehavior: .gracefullyShutdownGroup)
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+        try await group.run()
+    }
+
+    /// Prints one line per change stored, at once (standard output may be a pipe).
+    static func printChanges(of events: EventBus) -> [Subscription] {
+        [
+            events.subscribe(to: WordCountChanged.self) { event in
+                let difference = event.words - (event.previous ?? 0)
+                emit("\(event.path): \(event.words) words (\(difference >= 0 ? "+" : "")\(difference))")
+            },
+            events.subscribe(to: FileMoved.self) { emit("moved: \($0.from) → \($0.to)") },
+            events.subscribe(to: FileWentMissing.self) { emit("missing: \($0.path)") },
+            events.subscribe(to: FileReappeared.self) { emit("back: \($0.path)") },
+            events.subscribe(to: FileBecameUnreadable.self) { emit("unreadable (\($0.problem)): \($0.path)") },
+            events.subscribe(to: FileTracked.self) { event in
+                emit("new: \(event.path)" + (event.words.map { ": \($0) words" } ?? ""))
+            },
+        ]
+    }
+
+    private static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
