@@ -7,6 +7,11 @@ enum Terminal {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Writes a line to standard output at once, unbuffered, for a reader waiting on a pipe.
+    static func standardOutput(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     /// Whether standard error is a terminal, where a progress bar makes sense.
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
