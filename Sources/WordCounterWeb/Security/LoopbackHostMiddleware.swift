@@ -14,7 +14,7 @@ public struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware 
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         // HTTP/1.1's Host header arrives as the authority; a stray Host field is checked as well.
-        let stray = HTTPFields.Element.Name("Host").flatMap { request.headers[$0] }
+        let stray = hostFieldName.flatMap { request.headers[$0] }
         for authority in [request.head.authority, stray].compactMap(\.self) {
             let host = ServerAddress.hostName(ofAuthority: authority)
             guard ServerAddress.isLoopback(host) else { throw APIError.unexpectedHost(host) }
@@ -22,3 +22,6 @@ public struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware 
         return try await next(request, context)
     }
 }
+
+/// `Host` as a field name, parsed once.
+private let hostFieldName = HTTPFields.Element.Name("Host")

@@ -10,29 +10,29 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve a web dashboard and a JSON API, keeping counts current while it runs.",
         discussion: """
-            Open the printed address in a browser: today's words against your daily goal, a chart
-            of words per day for the last 30 days, and every tracked file (missing ones stand
-            out). The page works without JavaScript; with it, the page updates itself when a
-            count changes. Everything is served by this program: nothing is loaded from elsewhere.
+            Open the printed address in a browser: today's words against your daily goal, a \
+            chart of words per day for the last 30 days, and every tracked file (missing ones \
+            stand out). The page works without JavaScript; with it, the page updates itself when \
+            a count changes. Everything is served by this program: nothing is loaded from elsewhere.
 
-              wordcounter serve                                  # http://127.0.0.1:8080/
+              wordcounter serve                               # http://127.0.0.1:8080/
               wordcounter serve --port 9000 --no-watch
-              wordcounter serve --host 0.0.0.0 --root ~/novel    # prints a token to use
+              wordcounter serve --host 0.0.0.0 --root ~/novel # prints a token
 
             The JSON API (try: curl -s http://127.0.0.1:8080/api/summary):
-              GET    /api/summary          today's words, goal, progress, files, missing
-              GET    /api/files            the same items as `wordcounter status --json`
-              GET    /api/history?days=N   the same items as `wordcounter history --json`
-              POST   /api/track            {"path": "/absolute/path"}, inside a --root only
-              DELETE /api/files/ID         stop tracking one file (IDs from /api/files)
-              GET    /api/events           server-sent events whenever a count changes
-              GET    /health               ok
+              GET    /api/summary         today's words, goal, progress, files
+              GET    /api/files           the items of `wordcounter status --json`
+              GET    /api/history?days=N  the items of `wordcounter history --json`
+              POST   /api/track           {"path": "/absolute/path"} in a --root
+              DELETE /api/files/ID        stop tracking one file
+              GET    /api/events          server-sent events when a count changes
+              GET    /health              ok
 
-            Security: by default only this machine can connect (127.0.0.1). Listening on any
-            other address requires a token, and then every request must carry it, as
-            `Authorization: Bearer TOKEN` or `?token=TOKEN` in the URL; --token (or
-            $WORDCOUNTER_TOKEN) sets it, else one is generated and printed. POST /api/track only
-            tracks inside the --root folders (default: the folders already tracked). A refused
+            Security: by default only this machine can connect (127.0.0.1). Listening on any \
+            other address requires a token, and then every request must carry it, as \
+            `Authorization: Bearer TOKEN` or `?token=TOKEN` in the URL; --token (or \
+            $WORDCOUNTER_TOKEN) sets it, else one is generated and printed. POST /api/track only \
+            tracks inside the --root folders (default: the folders already tracked). A refused \
             request gets a 4xx answer with {"error": "…"} and changes nothing.
 
             Ctrl-C stops the server: open live streams end, and requests in progress finish first.
