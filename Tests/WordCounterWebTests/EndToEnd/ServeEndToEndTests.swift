@@ -36,6 +36,18 @@ struct ServeEndToEndTests {
         #expect(serve.stop() == 0)
     }
 
+    @Test("with --token, the real server refuses requests without it and serves those with it")
+    func token() async throws {
+        let serve = try ServeProcess()
+        let token = "end-to-end-token-0123456789"
+        try serve.start("--token", token)
+        #expect(try await serve.get("/api/summary").status == 401)
+        #expect(try await serve.get("/api/summary", bearer: "wrong-token-0123456789").status == 401)
+        #expect(try await serve.get("/api/summary", bearer: token).status == 200)
+        #expect(try await serve.get("/?token=\(token)").status == 200)
+        #expect(serve.stop() == 0)
+    }
+
     @Test(
         "headless Chromium renders the dashboard: today's count and the chart",
         .enabled(if: Chromium.executable != nil, "needs a chromium binary (CI installs it)"))

@@ -107,13 +107,16 @@ final class ServeProcess {
         guard let start = line.range(of: "http://") else {
             throw Failure(description: "serve printed no address: \(line)")
         }
-        baseURL = String(line[start.lowerBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let address = String(line[start.lowerBound...])
+        baseURL = String(address.prefix { $0 != "?" }).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
     /// `GET path` on the server: the status and the body.
-    func get(_ path: String) async throws -> (status: Int, body: Data) {
+    func get(_ path: String, bearer: String? = nil) async throws -> (status: Int, body: Data) {
         guard let url = URL(string: baseURL + path) else { throw Failure(description: "bad URL \(baseURL)\(path)") }
-        let (data, response) = try await URLSession.shared.data(for: URLRequest(url: url))
+        var request = URLRequest(url: url)
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 
