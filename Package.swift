@@ -26,7 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.2"),
     ],
     targets: [
         .target(
@@ -69,15 +71,29 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WordCounterWeb",
+            dependencies: [
+                "WordCounter",
+                "Harbor",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "wordcounter",
             dependencies: [
                 "WordCounter",
                 "WordCounterAdapters",
+                "WordCounterWeb",
                 "Harbor",
                 "HarborSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
@@ -145,6 +161,19 @@ let package = Package(
         .testTarget(
             name: "WordCounterCLITests",
             dependencies: ["WordCounter"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WordCounterWebTests",
+            dependencies: [
+                "WordCounter",
+                "WordCounterAdapters",
+                "WordCounterWeb",
+                "Harbor",
+                "HarborTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

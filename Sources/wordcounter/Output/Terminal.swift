@@ -11,6 +11,11 @@ enum Terminal {
     /// and a progress bar makes sense.
     static var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
+    /// Writes a line to standard output at once, unbuffered, for a reader waiting on a pipe.
+    static func standardOutput(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     /// Encodes `value` as JSON on standard output, keys sorted, pretty-printed.
     static func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()

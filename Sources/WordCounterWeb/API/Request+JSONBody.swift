@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension Request {
+    /// The body decoded from JSON, read only up to `limit` bytes.
+    /// - Throws: ``APIError`` 415 when it is not JSON, 413 past `limit`, 400 when it does not decode.
+    func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
+        let contentType = headers[.contentType]?.lowercased() ?? ""
+        guard contentType.hasPrefix("application/json") else { throw APIError.notJSON }
+        if let declared = headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw APIError.bodyTooLarge(limit: limit)
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.bodyTooLarge(limit: limit)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(Self.explain(error))
+        }
+    }
+
+    /// A message that names the field at fault.
+    private static func explain(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the body" : "'" + path.map(\.stringValue).joined(separator: ".") + "'"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+        case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty { return "the body must be a JSON object" }
+            return "\(field(context.codingPath)) must be \(Self.describe(type))"
+        case .valueNotFound(let type, let context):
+            return "\(field(context.codingPath)) must be \(Self.describe(type)), not null"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the body is not valid JSON" : "\(field(context.codingPath)) is invalid"
+        @unknown default:
+            return "the body does not match what this route expects"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "an integer"
+        default: "a \(type)"
+        }
+    }
+}

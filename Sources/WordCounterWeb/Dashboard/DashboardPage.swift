@@ -1,0 +1,147 @@
+import WordCounter
+
+/// The dashboard's HTML: today against the goal, the chart of the last days, and the files.
+///
+/// Complete without JavaScript; the script only reloads the page's data when the server says a
+/// count changed. Every piece of text that comes from the user's files (paths, reasons) is
+/// HTML-escaped.
+struct DashboardPage {
+    /// Today at a glance.
+    let summary: Summary
+    /// The tracked files, sorted by path.
+    let files: [FileStatusRow]
+    /// Words per day, oldest first, today last.
+    let history: [HistoryEntry]
+    /// Today as a person reads it: `Monday, November 23, 2026`.
+    let dateText: String
+    /// The one-time value that lets the page's own script run under the Content-Security-Policy.
+    let scriptNonce: String
+
+    /// The whole document.
+    var html: String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>\(WordNumber.text(summary.progress.today)) words today · Word Counter</title>
+        <style>\(DashboardStyle.css)</style>
+        </head>
+        <body>
+        <header class="top">
+        <div><h1>Word Counter</h1><p class="date">\(dateText.htmlEscaped)</p></div>
+        <p id="live" class="live" hidden><span class="dot"></span><span id="live-text">live</span></p>
+        </header>
+        <main id="dashboard">
+        \(todaySection)
+        \(statsSection)
+        \(chartSection)
+        \(filesSection)
+        </main>
+        <footer>Served by <code>wordcounter serve</code> · JSON at <code>/api/summary</code>, \
+        <code>/api/files</code>, <code>/api/history</code> · live updates at <code>/api/events</code></footer>
+        <script nonce="\(scriptNonce.htmlEscaped)">\(DashboardScript.javascript)</script>
+        </body>
+        </html>
+        """
+    }
+
+    private var todaySection: String {
+        let progress = summary.progress
+        let today = progress.today
+        var goalText: String
+        var fillPercent = 0
+        if let goal = progress.goal, let fraction = progress.fraction {
+            let percent = Int((fraction * 100).rounded(.down))
+            fillPercent = min(100, percent)
+            if today >= goal {
+                goalText = "Goal reached: \(percent)% of \(WordNumber.text(goal)) words"
+            } else {
+                goalText =
+                    "\(percent)% of the daily goal of \(WordNumber.text(goal)) · "
+                    + "\(WordNumber.text(progress.remaining ?? 0)) to go"
+            }
+        } else {
+            goalText = "No daily goal yet: <code>wordcounter goal set --daily 1000</code>"
+        }
+        let reached = progress.goal.map { today >= $0 } ?? false
+        return """
+            <section class="card today\(reached ? " reached" : "")" aria-labelledby="today-title">
+            <h2 id="today-title">Today</h2>
+            <p class="today-count"><strong id="today-words" data-words="\(today)">\(WordNumber.text(today))</strong> \
+            \(abs(today) == 1 ? "word" : "words")</p>
+            <p class="goal-text">\(goalText)</p>
+            <div class="meter" role="progressbar" aria-label="Progress toward the daily goal" aria-valuemin="0" \
+            aria-valuemax="100" aria-valuenow="\(fillPercent)"><div class="meter-fill" style="width: \(fillPercent)%">\
+            </div></div>
+            </section>
+            """
+    }
+
+    private var statsSection: String {
+        func stat(_ label: String, _ value: Int, warn: Bool = false) -> String {
+            "<div class=\"stat\(warn ? " warn" : "")\"><dt>\(label)</dt><dd>\(WordNumber.text(value))</dd></div>"
+        }
+        return """
+            <section class="card stats" aria-label="Files">
+            <dl>
+            \(stat("Files tracked", summary.files))
+            \(stat("Words in them", summary.words))
+            \(stat("Missing", summary.missing, warn: summary.missing > 0))
+            \(stat("Unreadable", summary.unreadable, warn: summary.unreadable > 0))
+            </dl>
+            </section>
+            """
+    }
+
+    private var chartSection: String {
+        let total = history.reduce(0) { $0 + $1.words }
+        let writingDays = history.count { $0.words > 0 }
+        return """
+            <section class="card wide" aria-labelledby="chart-heading">
+            <h2 id="chart-heading">The last \(history.count) days</h2>
+            <p class="caption">\(WordNumber.text(total)) words net, on \(writingDays) of \(history.count) days</p>
+            \(HistoryChart(entries: history, goal: summary.progress.goal).svg)
+            </section>
+            """
+    }
+
+    private var filesSection: String {
+        guard !files.isEmpty else {
+            return """
+                <section class="card wide files" aria-labelledby="files-heading">
+                <h2 id="files-heading">Files</h2>
+                <p class="empty">Nothing is tracked yet. Start with <code>wordcounter track ~/novel</code>.</p>
+                </section>
+                """
+        }
+        let rows = files.map { file -> String in
+            let slash = file.path.lastIndex(of: "/").map { file.path.index(after: $0) } ?? file.path.startIndex
+            let folder = String(file.path[..<slash])
+            let name = String(file.path[slash...])
+            let state = file.status.rawValue
+            let reason = file.reason.map { " <span class=\"reason\">\($0.htmlEscaped)</span>" } ?? ""
+            return """
+                <tr class="file \(state)"><td class="path"><span class="folder">\(folder.htmlEscaped)</span>\
+                <span class="name">\(name.htmlEscaped)</span></td>\
+                <td class="num">\(file.words.map(WordNumber.text) ?? "–")</td>\
+                <td class="num change\(file.today > 0 ? " up" : file.today < 0 ? " down" : "")">\
+                \(file.today == 0 ? "·" : WordNumber.signed(file.today))</td>\
+                <td><span class="badge \(state)">\(state)</span>\(reason)</td></tr>
+                """
+        }
+        return """
+            <section class="card wide files" aria-labelledby="files-heading">
+            <h2 id="files-heading">Files</h2>
+            <div class="table-scroll"><table>
+            <thead><tr><th>Path</th><th class="num">Words</th><th class="num">Today</th><th>State</th></tr></thead>
+            <tbody>
+            \(rows.joined(separator: "\n"))
+            </tbody>
+            </table></div>
+            </section>
+            """
+    }
+}

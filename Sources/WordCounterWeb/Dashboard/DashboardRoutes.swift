@@ -1,0 +1,56 @@
+import Foundation
+import Harbor
+import Hummingbird
+import WordCounter
+
+/// `GET /`: the dashboard page.
+struct DashboardRoutes: Sendable {
+    let services: WordCounterServices
+    let configuration: WebConfiguration
+    let summaries: SummaryCache
+
+    /// Adds the route to `router`.
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in try await page() }
+    }
+
+    /// The page, with headers that keep it private and let only its own script run.
+    func page() async throws -> Response {
+        let summary = try await summaries.current().summary
+        let files = try await services.runner.run(ShowStatus(services: services), on: APIRoutes.queryLane)
+        let history = try await services.runner.run(
+            ShowHistory(days: configuration.chartDays, services: services), on: APIRoutes.queryLane)
+        let nonce = AccessToken.generate().value.prefix(24)
+        let html = DashboardPage(
+            summary: summary, files: files, history: history, dateText: dateText(summary.date),
+            scriptNonce: String(nonce)
+        ).html
+        let buffer = ByteBuffer(string: html)
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .contentLength: String(buffer.readableBytes),
+            .cacheControl: "no-store",
+            .contentSecurityPolicy:
+                "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'unsafe-inline'; "
+                + "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+                + "frame-ancestors 'none'",
+            .xContentTypeOptions: "nosniff",
+        ]
+        if let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy") { headers[referrerPolicy] = "no-referrer" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
+    }
+
+    /// `Monday, November 23, 2026` for the summary's day, in the services' calendar.
+    func dateText(_ day: Day) -> String {
+        let calendar = services.calendar
+        let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
+        let parts = calendar.dateComponents([.weekday, .month, .day, .year], from: day.startDate(calendar: calendar))
+        guard let weekday = parts.weekday, let month = parts.month, let date = parts.day, let year = parts.year,
+            (1...7).contains(weekday), (1...12).contains(month)
+        else { return day.rawValue }
+        return "\(weekdays[weekday - 1]), \(months[month - 1]) \(date), \(year)"
+    }
+}

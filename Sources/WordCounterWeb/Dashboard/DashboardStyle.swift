@@ -1,0 +1,78 @@
+/// The dashboard's stylesheet, inline in the page: system fonts, no downloads, light and dark.
+enum DashboardStyle {
+    /// The CSS.
+    static let css = """
+        :root { --bg: #f6f5f1; --card: #ffffff; --ink: #1f2328; --muted: #667085; --line: #e4e2dc;
+          --accent: #3b6fd8; --accent-soft: #dbe5fa; --good: #2f8f5b; --warn: #c2410c; --warn-soft: #fff1e8;
+          --bar: #9db4e6; color-scheme: light dark; }
+        @media (prefers-color-scheme: dark) {
+          :root { --bg: #15171b; --card: #1f2228; --ink: #e8e6e1; --muted: #9aa1ad; --line: #2f333b;
+            --accent: #7ea2f0; --accent-soft: #27324a; --good: #5cc38a; --warn: #fb8c4d; --warn-soft: #3a2418;
+            --bar: #4a6094; }
+        }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--ink);
+          font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+        code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.9em;
+          background: var(--accent-soft); padding: 0.05em 0.35em; border-radius: 4px; }
+        .top { max-width: 1080px; margin: 0 auto; padding: 28px 24px 8px; display: flex;
+          align-items: flex-end; justify-content: space-between; gap: 16px; }
+        h1 { margin: 0; font-size: 1.6rem; letter-spacing: -0.01em; }
+        h2 { margin: 0 0 8px; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.08em; color: var(--muted); }
+        .date { margin: 2px 0 0; color: var(--muted); }
+        .live { margin: 0; font-size: 0.85rem; color: var(--muted); display: flex; align-items: center; gap: 6px; }
+        .live .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--muted); }
+        .live.on .dot { background: var(--good); box-shadow: 0 0 0 3px color-mix(in srgb, var(--good) 25%, transparent); }
+        main { max-width: 1080px; margin: 0 auto; padding: 12px 24px 24px; display: grid;
+          grid-template-columns: 1fr 1fr; gap: 16px; }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 20px 22px; }
+        .wide { grid-column: 1 / -1; }
+        .today-count { margin: 0; font-size: 1.1rem; color: var(--muted); }
+        .today-count strong { font-size: 3.2rem; line-height: 1.1; color: var(--ink); font-weight: 700;
+          letter-spacing: -0.02em; font-variant-numeric: tabular-nums; }
+        .goal-text { margin: 6px 0 12px; }
+        .today.reached .goal-text { color: var(--good); font-weight: 600; }
+        .meter { height: 12px; background: var(--accent-soft); border-radius: 6px; overflow: hidden; }
+        .meter-fill { height: 100%; background: var(--accent); border-radius: 6px; }
+        .today.reached .meter-fill { background: var(--good); }
+        .stats dl { margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 14px 18px; }
+        .stat dt { color: var(--muted); font-size: 0.85rem; }
+        .stat dd { margin: 0; font-size: 1.7rem; font-weight: 650; font-variant-numeric: tabular-nums; }
+        .stat.warn dd, .stat.warn dt { color: var(--warn); }
+        .caption { margin: -4px 0 8px; color: var(--muted); font-size: 0.9rem; }
+        svg.chart { width: 100%; height: auto; display: block; }
+        .chart .grid { stroke: var(--line); stroke-width: 1; }
+        .chart .zero { stroke: var(--muted); stroke-width: 1; }
+        .chart .axis { fill: var(--muted); font-size: 11px; font-family: inherit; }
+        .chart .bar rect { fill: var(--bar); }
+        .chart .bar.reached rect { fill: var(--good); }
+        .chart .bar.negative rect { fill: var(--warn); }
+        .chart .bar.today rect { fill: var(--accent); }
+        .chart .bar:hover rect { opacity: 0.8; }
+        .chart .goal { stroke: var(--good); stroke-width: 1.5; stroke-dasharray: 6 4; }
+        .chart .goal-label { fill: var(--good); font-size: 11px; font-weight: 600; }
+        .table-scroll { overflow-x: auto; }
+        table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+        th { text-align: left; font-size: 0.8rem; color: var(--muted); font-weight: 600; padding: 6px 10px;
+          border-bottom: 1px solid var(--line); }
+        td { padding: 8px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        tr:last-child td { border-bottom: none; }
+        .num { text-align: right; white-space: nowrap; }
+        .path { word-break: break-all; }
+        .path .folder { color: var(--muted); }
+        .path .name { font-weight: 600; }
+        .change.up { color: var(--good); }
+        .change.down { color: var(--warn); }
+        tr.missing td { background: var(--warn-soft); }
+        tr.missing .name { text-decoration: line-through; text-decoration-color: var(--warn); }
+        tr.unreadable td { background: var(--warn-soft); }
+        .badge { display: inline-block; font-size: 0.75rem; font-weight: 600; padding: 1px 8px; border-radius: 999px;
+          background: var(--accent-soft); color: var(--accent); }
+        .badge.ok { background: color-mix(in srgb, var(--good) 15%, transparent); color: var(--good); }
+        .badge.missing, .badge.unreadable { background: var(--warn); color: #fff; }
+        .reason { display: block; color: var(--warn); font-size: 0.8rem; }
+        .empty { color: var(--muted); }
+        footer { max-width: 1080px; margin: 0 auto; padding: 0 24px 32px; color: var(--muted); font-size: 0.8rem; }
+        @media (max-width: 720px) { main { grid-template-columns: 1fr; } .today-count strong { font-size: 2.6rem; } }
+        """
+}

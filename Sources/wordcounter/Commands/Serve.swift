@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import WordCounter
+import WordCounterWeb
+
+/// `wordcounter serve`: the web dashboard and the JSON API, with the watcher in the same process.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve a web dashboard and a JSON API, keeping counts current while it runs.",
+        discussion: """
+            Open the printed address in a browser: today's words against your daily goal, a \
+            chart of words per day for the last 30 days, and every tracked file (missing ones \
+            stand out). The page works without JavaScript; with it, the page updates itself when \
+            a count changes. Everything is served by this program: nothing is loaded from elsewhere.
+
+              wordcounter serve                               # http://127.0.0.1:8080/
+              wordcounter serve --port 9000 --no-watch
+              wordcounter serve --host 0.0.0.0 --root ~/novel # prints a token
+
+            The JSON API (try: curl -s http://127.0.0.1:8080/api/summary):
+              GET    /api/summary         today's words, goal, progress, files
+              GET    /api/files           the items of `wordcounter status --json`
+              GET    /api/history?days=N  the items of `wordcounter history --json`
+              POST   /api/track           {"path": "/absolute/path"} in a --root
+              DELETE /api/files/ID        stop tracking one file
+              GET    /api/events          server-sent events when a count changes
+              GET    /health              ok
+
+            Security: by default only this machine can connect (127.0.0.1). Listening on any \
+            other address requires a token, and then every request must carry it, as \
+            `Authorization: Bearer TOKEN` or `?token=TOKEN` in the URL; --token (or \
+            $WORDCOUNTER_TOKEN) sets it, else one is generated and printed. POST /api/track only \
+            tracks inside the --root folders (default: the folders already tracked). A refused \
+            request gets a 4xx answer with {"error": "…"} and changes nothing.
+
+            Ctrl-C stops the server: open live streams end, and requests in progress finish first.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; anything but loopback (127.0.0.1, ::1, localhost) requires a token.",
+            valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The TCP port; 0 picks a free one (printed at start).", valueName: "port"))
+    var port = 8080
+
+    @Option(
+        help: ArgumentHelp(
+            "The access token every request must carry (also $WORDCOUNTER_TOKEN).",
+            discussion:
+                "At least 16 characters: letters, digits, - _ . ~. Generated and printed when --host is not loopback and none is given.",
+            valueName: "token"))
+    var token: String?
+
+    @Option(
+        name: .customLong("root"),
+        help: ArgumentHelp(
+            "A folder POST /api/track may track in (repeatable; default: the folders already tracked).",
+            valueName: "folder"))
+    var roots: [String] = []
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Watch the tracked files and recount them as they change; --no-watch leaves that to `wordcounter update`."
+    )
+    var watch = true
+
+    @Option(
+        help: ArgumentHelp(
+            "Have the watcher look for changes every <seconds> instead of using file events.",
+            valueName: "seconds"))
+    var poll: Double?
+
+    func validate() throws {
+        if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
+            throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let token = givenToken, AccessToken(token) == nil {
+            throw ValidationError(
+                "the token must be at least 16 characters of letters, digits, - _ . or ~ (it travels in URLs)")
+        }
+    }
+
+    func run() async throws {
+        let services = try await options.services()
+        let address = ServerAddress(host: host, port: port)
+        var generatedToken = false
+        var accessToken = givenToken.flatMap(AccessToken.init)
+        if accessToken == nil && !address.isLoopback {
+            accessToken = AccessToken.generate()
+            generatedToken = true
+        }
+        let folders =
+            roots.isEmpty
+            ? try await services.runner.run(ListTrackedFolders(services: services))
+            : roots.map { services.fileSystem.absolutePath($0) }
+        let configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
+        do {
+            try configuration.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var logger = Logger(label: "wordcounter.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        let server = WebServer(services: services, configuration: configuration)
+        let watchers = watch ? watchServices(services: services, logger: logger) : []
+        let announcement = ServeAnnouncement(
+            address: address, token: accessToken, tokenWasGenerated: generatedToken,
+            roots: configuration.roots, watching: !watchers.isEmpty)
+        let application = server.application(logger: logger) { port in
+            Terminal.standardOutput(announcement.lines(port: port).joined(separator: "\n"))
+        }
+        // Shut down in reverse order: the watchers stop first, then the web server finishes its requests.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application] + watchers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The token from --token, else from $WORDCOUNTER_TOKEN.
+    private var givenToken: String? {
+        if let token, !token.isEmpty { return token }
+        return ProcessInfo.processInfo.environment["WORDCOUNTER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
