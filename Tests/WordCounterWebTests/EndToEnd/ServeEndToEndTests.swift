@@ -36,6 +36,25 @@ struct ServeEndToEndTests {
         #expect(serve.stop() == 0)
     }
 
+    @Test("with the watcher in the same process, a save reaches /api/summary with no update run")
+    func watching() async throws {
+        let serve = try ServeProcess()
+        try serve.write("novel/chapter.md", (1...40).map { "w\($0)" }.joined(separator: " ") + "\n")
+        try serve.run("track", serve.folder.appendingPathComponent("novel").path)
+        try serve.start(watching: true)
+
+        try serve.append("novel/chapter.md", (1...12).map { "new\($0)" }.joined(separator: " ") + "\n")
+        // Ask until the watcher's recount shows, with a generous bound so a busy machine cannot fail it.
+        var today = -1
+        let deadline = ContinuousClock.now + .seconds(30)
+        while today != 12 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            today = try JSONDecoder().decode(SummaryObject.self, from: try await serve.get("/api/summary").body).today
+        }
+        #expect(today == 12)
+        #expect(serve.stop() == 0)
+    }
+
     @Test("with --token, the real server refuses requests without it and serves those with it")
     func token() async throws {
         let serve = try ServeProcess()

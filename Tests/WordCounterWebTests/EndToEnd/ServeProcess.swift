@@ -82,10 +82,11 @@ final class ServeProcess {
     }
 
     /// Starts `wordcounter serve --no-watch --port 0 extra…` and waits for the line with its address.
-    func start(_ extra: String...) throws {
+    /// Starts `serve` on a free loopback port; without the watcher unless `watching`.
+    func start(watching: Bool = false, _ extra: String...) throws {
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--no-watch", "--port", "0"] + extra
+        process.arguments = ["serve", watching ? "--watch" : "--no-watch", "--port", "0"] + extra
         process.currentDirectoryURL = folder
         process.environment = environment
         let output = Pipe()
