@@ -1,7 +1,17 @@
 import Synchronization
 
 /// Wakes one waiting task early; a signal sent while nobody waits is kept for the next wait.
-final class WakeSignal: Sendable {
+///
+/// The loop of a background worker (the ``OutboxRelay``, a file watcher) waits on it between
+/// passes, so that new work starts a pass at once and otherwise a timeout does:
+///
+/// ```swift
+/// while !Task.isCancelled {
+///     await deliverPending()
+///     await signal.wait(timeout: .milliseconds(200))   // or until another task calls signal()
+/// }
+/// ```
+public final class WakeSignal: Sendable {
     private struct State {
         var pending = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -9,8 +19,11 @@ final class WakeSignal: Sendable {
 
     private let state = Mutex(State())
 
+    /// Creates a signal with nothing pending.
+    public init() {}
+
     /// Wakes the waiter, or the next one.
-    func signal() {
+    public func signal() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiter = state.waiter else {
                 state.pending = true
@@ -23,14 +36,22 @@ final class WakeSignal: Sendable {
     }
 
     /// Returns after a signal, after `timeout`, or when the task is cancelled, whichever comes first.
-    func wait(timeout: Duration) async {
+    public func wait(timeout: Duration) async {
+        await wait(until: ContinuousClock.now.advanced(by: timeout), on: ContinuousClock())
+    }
+
+    /// Returns after a signal, at `deadline` on `clock` (never, when nil), or when the task is
+    /// cancelled, whichever comes first. Inject a test clock to make a waiting loop deterministic.
+    public func wait<C: Clock>(until deadline: C.Instant?, on clock: C) async {
         if state.withLock({ state in
-            defer { state.pending = false }; return state.pending
+            defer { state.pending = false }
+            return state.pending
         }) {
             return
         }
+        guard let deadline else { return await waitForSignal() }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(for: timeout) }
+            group.addTask { try? await clock.sleep(until: deadline, tolerance: nil) }
             group.addTask { await self.waitForSignal() }
             await group.next()
             group.cancelAll()

@@ -51,7 +51,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private let configuration: WatchConfiguration
     private let clock: C
     private let report: @Sendable (WatchActivity) -> Void
-    private let signal = FlushSignal()
+    private let signal = WakeSignal()
     private let state: Mutex<State>
 
     /// Creates a watcher; `onActivity` hears what it does, synchronously, from its tasks.
