@@ -18,7 +18,7 @@ struct BoxesCommand: AsyncParsableCommand {
               boxes add-box Books
               boxes add-item --box Books "Dune"
               boxes list
-              boxes --store sqlite:boxes.sqlite list
+              boxes list --store sqlite:boxes.sqlite     # options go after the subcommand
             """,
         subcommands: [List.self, AddBox.self, AddItem.self],
         defaultSubcommand: List.self
