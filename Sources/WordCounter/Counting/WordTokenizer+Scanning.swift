@@ -43,22 +43,9 @@ extension WordTokenizer {
                 }
                 break
             }
-            guard index < count else { break }
-            let byte = bytes[index]
-            let characterClass: CharacterClass
-            if byte < 0x80 {
-                characterClass = .ofASCII(byte)
-                index &+= 1
-            } else {
-                let (value, length) = UTF8Decoding.decode(bytes, at: index, end: count)
-                if length == 0 {
-                    keepPartial(bytes, from: index, count: count)
-                    break
-                }
-                if table.isEmpty { table = CharacterClass.basicMultilingualPlane }
-                characterClass = .ofScalar(value, table: table)
-                index &+= length
-            }
+            guard index < count,
+                let characterClass = nextCharacterClass(bytes, at: &index, count: count, table: &table)
+            else { break }
             Self.applyWordRules(
                 characterClass, words: &words, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphens, dots: &dots)
         }
@@ -115,26 +102,34 @@ extension WordTokenizer {
                 }
                 break
             }
-            guard index < count else { break }
-            let byte = bytes[index]
-            let characterClass: CharacterClass
-            if byte < 0x80 {
-                characterClass = .ofASCII(byte)
-                index &+= 1
-            } else {
-                let (value, length) = UTF8Decoding.decode(bytes, at: index, end: count)
-                if length == 0 {
-                    keepPartial(bytes, from: index, count: count)
-                    break
-                }
-                if table.isEmpty { table = CharacterClass.basicMultilingualPlane }
-                characterClass = .ofScalar(value, table: table)
-                index &+= length
-            }
+            guard index < count,
+                let characterClass = nextCharacterClass(bytes, at: &index, count: count, table: &table)
+            else { break }
             Self.applyTokenRules(characterClass, words: &words, spaces: &spaces)
         }
         self.words = words
         spaceLanes = spaces
+    }
+
+    /// The class of the character at `index`, moving `index` past it; nil when the chunk ends inside
+    /// its UTF-8 sequence, which is then kept for the next chunk. `table` is filled on first need.
+    @inline(__always)
+    mutating func nextCharacterClass(
+        _ bytes: UnsafePointer<UInt8>, at index: inout Int, count: Int, table: inout [CharacterClass]
+    ) -> CharacterClass? {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            index &+= 1
+            return .ofASCII(byte)
+        }
+        let (value, length) = UTF8Decoding.decode(bytes, at: index, end: count)
+        if length == 0 {
+            keepPartial(bytes, from: index, count: count)
+            return nil
+        }
+        if table.isEmpty { table = CharacterClass.basicMultilingualPlane }
+        index &+= length
+        return .ofScalar(value, table: table)
     }
 
     /// Keeps the unfinished sequence `bytes[index..<count]` (at most three bytes) for the next chunk.
