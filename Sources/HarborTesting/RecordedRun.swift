@@ -2,21 +2,27 @@ public import Harbor
 import Synchronization
 
 /// One run of a use case with everything a test wants to look at: its result, the run events of
-/// that run (started, progress, the ending) and the domain events published meanwhile.
+/// that run (started, progress, the ending), the domain events published meanwhile, and every
+/// asynchronous event handler it triggered, transitively — all finished before it returns.
 ///
 /// ```swift
-/// let run = await RecordedRun.of(UpdateWordCounts(services: services), on: runner, events: bus)
-/// #expect(try run.value == 3)
+/// let run = await RecordedRun.of(UpdateWordCounts(), on: app, events: bus)
+/// #expect(try run.value == ())
 /// #expect(run.progress.last?.completed == run.progress.last?.total)
 /// #expect(run.events(of: FileWentMissing.self).map(\.path) == ["/novel/gone.md"])
+/// #expect(run.handlers.allSatisfy(\.succeeded))
 /// ```
 public struct RecordedRun<Output: Sendable>: Sendable {
     /// What the run returned or threw.
     public let result: Result<Output, any Error>
     /// The run events of this run only (not of other runs, nor of the use cases it ran), in order.
     public let runEvents: [RunEvent]
-    /// The domain events published on the given bus while the run was under way, in delivery order.
+    /// The domain events published on the given bus while the run and its handlers were under
+    /// way, in delivery order.
     public let domainEvents: [any DomainEvent]
+    /// The asynchronous event handlers the run triggered, and those they triggered, in the order
+    /// they finished.
+    public let handlers: [HandlerRun]
 
     /// The value the run returned.
     /// - Throws: the error the run ended with (`CancellationError` for a cancelled run).
@@ -36,23 +42,26 @@ public struct RecordedRun<Output: Sendable>: Sendable {
         domainEvents.compactMap { $0 as? E }
     }
 
-    /// Runs `useCase` on `runner` to its end and records it; never throws, the result tells.
+    /// The handler runs that failed after their last attempt.
+    public var failedHandlers: [HandlerRun] { handlers.filter { !$0.succeeded } }
+
+    /// Runs `useCase` on `app` to its end, waits for the handlers it triggered, and records it
+    /// all; never throws, the result tells.
     /// - Parameters:
     ///   - events: the bus whose domain events to record (usually `persistence.events`); none when nil.
-    public static func of<U: UseCase>(
+    public static func of<U: UseCase, Services>(
         _ useCase: U,
-        on runner: UseCaseRunner = UseCaseRunner(),
+        on app: UseCaseRunner<Services>,
         events bus: EventBus? = nil
-    ) async -> RecordedRun<U.Output> where U.Output == Output {
+    ) async -> RecordedRun<U.Output> where U.Output == Output, U.Services == Services {
         let recorder = bus.map(EventRecorder.init)
         let observed = Mutex<[RunEvent]>([])
-        let subscription = runner.observe { event in observed.withLock { $0.append(event) } }
-        let handle = runner.submit(useCase)
-        let result = await handle.result
+        let subscription = app.observe { event in observed.withLock { $0.append(event) } }
+        let (id, result, handlers) = await app.runRecordingHandlers(useCase)
         subscription.cancel()
         recorder?.stop()
-        let mine = observed.withLock { events in events.filter { $0.info.id == handle.id } }
+        let mine = observed.withLock { events in events.filter { $0.info.id == id } }
         return RecordedRun(
-            result: result, runEvents: mine, domainEvents: recorder?.events ?? [])
+            result: result, runEvents: mine, domainEvents: recorder?.events ?? [], handlers: handlers)
     }
 }

@@ -32,6 +32,13 @@ public struct CompositionRoot<Services>: Sendable {
         }
         return try await builder.build()
     }
+
+    /// Builds the services for `environment` and composes the application that runs its use cases.
+    public func application(
+        for environment: EnvironmentName, middleware: [any UseCaseMiddleware] = []
+    ) async throws -> UseCaseRunner<Services> where Services: Sendable {
+        UseCaseRunner(services: try await services(for: environment), middleware: middleware)
+    }
 }
 
 /// An environment was asked for that the composition root does not know.

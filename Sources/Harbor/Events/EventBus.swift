@@ -1,12 +1,19 @@
+import Logging
 public import Synchronization
 
-/// Delivers typed domain events to the subscribers of their type, in process.
+/// Delivers typed domain events in process: synchronously to cheap subscribers, and to
+/// asynchronous handlers that may await ports and run use cases.
 ///
 /// Guarantees:
-/// - A closure subscriber receives the events of its type synchronously, in the order they were
-///   published on the calling task; delivery to one subscriber never depends on another.
-/// - A subscriber that throws does not stop delivery to the others; its error goes to the bus's
-///   error handler together with the event.
+/// - A closure subscriber (``subscribe(to:_:)``) receives the events of its type synchronously,
+///   in the order they were published on the calling task; delivery to one subscriber never
+///   depends on another.
+/// - An asynchronous handler (``handle(_:name:retry:_:)``) runs in a task of its own after the
+///   publishing call returns — after the commit, when ``Persistence`` publishes. It gets the
+///   events of one commit in order; handlers run independently of each other.
+/// - A subscriber or handler that throws does not stop delivery to the others; its error goes to
+///   the bus's error handler together with the event (logged through swift-log by default). A
+///   handler failing with a retryable error is retried with backoff first (``HandlerRetry``).
 /// - Subscribing or cancelling from inside a handler is allowed; it takes effect for the next event.
 ///
 /// ```swift
@@ -17,15 +24,25 @@ public import Synchronization
 /// bus.publish(BoxProvisioned(boxID: "1", title: "Books"))
 /// ```
 public final class EventBus: Sendable {
-    /// Called with every error a subscriber throws.
+    /// Called with every error a subscriber or handler ends with.
     public typealias ErrorHandler = @Sendable (_ error: any Error, _ event: any DomainEvent) -> Void
 
     @usableFromInline let state: Mutex<State> = Mutex(State())
     @usableFromInline let errorHandler: ErrorHandler
+    /// Every handler task under way, whoever started it, for ``waitForHandlers()``.
+    let inFlight = HandlerScope(keepsRuns: false)
 
-    /// Creates a bus; `errorHandler` receives the errors subscribers throw (by default they are dropped).
-    public init(errorHandler: @escaping ErrorHandler = { _, _ in }) {
+    /// Creates a bus; `errorHandler` receives the errors subscribers and handlers end with.
+    ///
+    /// By default they are logged at error level under the label `harbor.events`.
+    public init(errorHandler: @escaping ErrorHandler = EventBus.logError) {
         self.errorHandler = errorHandler
+    }
+
+    /// The default error handler: logs the error and the event's name through swift-log.
+    public static let logError: ErrorHandler = { error, event in
+        Logger(label: "harbor.events").error(
+            "event handler failed", metadata: ["event": "\(type(of: event).eventName)", "error": "\(error)"])
     }
 
     /// Subscribes `handler` to every event of type `E`.
@@ -67,8 +84,37 @@ public final class EventBus: Sendable {
     /// Inlinable so that publishing a concrete event type is specialized in the caller's module.
     @inlinable
     public func publish<E: DomainEvent>(_ event: E) {
-        let (box, everything) = state.withLock { state in
-            (state.typed[ObjectIdentifier(E.self)], state.everything)
+        if let handlers = deliverSynchronously(event) {
+            dispatch(handlers.map { ($0, [event]) })
+        }
+    }
+
+    /// Publishes the events of one commit, in order: each to its synchronous subscribers at once,
+    /// then to each asynchronous handler, which gets the ones it handles in order in one task.
+    public func publish(committed events: [any DomainEvent]) {
+        var order: [Int] = []
+        var work: [Int: (AsyncEventHandler, [any DomainEvent])] = [:]
+        for event in events {
+            func open<E: DomainEvent>(_ event: E) -> [AsyncEventHandler]? { deliverSynchronously(event) }
+            guard let handlers = open(event) else { continue }
+            for handler in handlers {
+                if work[handler.id] == nil {
+                    order.append(handler.id)
+                    work[handler.id] = (handler, [event])
+                } else {
+                    work[handler.id]?.1.append(event)
+                }
+            }
+        }
+        if !order.isEmpty { dispatch(order.compactMap { work[$0] }) }
+    }
+
+    /// Runs the synchronous subscribers; returns the asynchronous handlers of `E`, if any.
+    @inlinable
+    func deliverSynchronously<E: DomainEvent>(_ event: E) -> [AsyncEventHandler]? {
+        let (box, everything, handlers) = state.withLock { state in
+            let key = ObjectIdentifier(E.self)
+            return (state.typed[key], state.everything, state.hasHandlers ? state.handlers[key] : nil)
         }
         if let box {
             let list = Self.handlers(box, of: E.self)
@@ -76,10 +122,11 @@ public final class EventBus: Sendable {
                 do { try entry.handler(event) } catch { errorHandler(error, event) }
             }
         }
-        if everything.isEmpty { return }
+        if everything.isEmpty { return handlers }
         for entry in everything {
             do { try entry.handler(event) } catch { errorHandler(error, event) }
         }
+        return handlers
     }
 
     /// Publishes an event whose static type is not known here, such as one collected by a unit of work.
@@ -139,6 +186,9 @@ extension EventBus {
         @usableFromInline init() {}
 
         @usableFromInline var typed: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+        @usableFromInline var handlers: [ObjectIdentifier: [AsyncEventHandler]] = [:]
+        /// Checked first, so a bus without asynchronous handlers pays one load for them.
+        @usableFromInline var hasHandlers = false
         @usableFromInline var everything: [(id: Int, handler: @Sendable (any DomainEvent) throws -> Void)] = []
     }
 }

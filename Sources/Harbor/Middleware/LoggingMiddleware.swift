@@ -15,8 +15,8 @@ public struct LoggingMiddleware: UseCaseMiddleware {
 
     public func handle<U: UseCase>(
         _ useCase: U,
-        context: RunContext,
-        next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+        context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output {
         var logger = logger
         logger[metadataKey: "usecase"] = "\(context.useCaseName)"

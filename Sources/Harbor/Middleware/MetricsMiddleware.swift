@@ -11,8 +11,8 @@ public struct MetricsMiddleware: UseCaseMiddleware {
 
     public func handle<U: UseCase>(
         _ useCase: U,
-        context: RunContext,
-        next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+        context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output {
         let dimensions = [("usecase", context.useCaseName)]
         Counter(label: "harbor_usecase_runs", dimensions: dimensions).increment()

@@ -21,8 +21,8 @@ public struct RetryMiddleware<C: Clock>: UseCaseMiddleware where C.Duration == D
 
     public func handle<U: UseCase>(
         _ useCase: U,
-        context: RunContext,
-        next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+        context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output {
         var attempt = 1
         while true {

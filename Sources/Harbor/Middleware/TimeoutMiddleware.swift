@@ -14,8 +14,8 @@ public struct TimeoutMiddleware<C: Clock>: UseCaseMiddleware where C.Duration ==
 
     public func handle<U: UseCase>(
         _ useCase: U,
-        context: RunContext,
-        next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+        context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output {
         let limit = limit
         let clock = clock

@@ -7,7 +7,8 @@
 /// ```swift
 /// struct Audit: UseCaseMiddleware {
 ///     func handle<U: UseCase>(
-///         _ useCase: U, context: RunContext, next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+///         _ useCase: U, context: RunContext<U.Services>,
+///         next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
 ///     ) async throws -> U.Output {
 ///         print("running \(context.useCaseName)")
 ///         return try await next(useCase, context)
@@ -18,7 +19,7 @@ public protocol UseCaseMiddleware: Sendable {
     /// Runs the rest of the chain for `useCase`, around whatever this middleware adds.
     func handle<U: UseCase>(
         _ useCase: U,
-        context: RunContext,
-        next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+        context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output
 }

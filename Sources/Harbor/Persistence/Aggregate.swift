@@ -13,11 +13,17 @@ public protocol Aggregate: Codable, Sendable, Identifiable where ID: LosslessStr
     static var collection: String { get }
     /// The fields queries may filter and sort on.
     static var indexes: [IndexedField<Self>] { get }
+    /// Events the aggregate raised while it changed; saving it through a unit of work records
+    /// them. Declare `var events = RaisedEvents()` to raise some; none by default.
+    var events: RaisedEvents { get }
 }
 
 extension Aggregate {
     /// No indexed fields: the aggregate is found by identifier only.
     public static var indexes: [IndexedField<Self>] { [] }
+
+    /// No events: the aggregate raises none.
+    public var events: RaisedEvents { RaisedEvents() }
 
     /// The schema a store prepares for this aggregate.
     public static var schema: CollectionSchema {

@@ -61,7 +61,7 @@ public final class Persistence: Sendable {
             if !changeSet.isEmpty {
                 _ = try await store.commit(changeSet)
             }
-            for event in recorded { events.publish(any: event) }
+            if !recorded.isEmpty { events.publish(committed: recorded) }
             return result
         } catch {
             _ = unitOfWork.finish()

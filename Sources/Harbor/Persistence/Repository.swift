@@ -54,19 +54,21 @@ public struct Repository<A: Aggregate>: Sendable {
         return try documents.map { try decode($0.body, key: $0.key) }
     }
 
-    /// Adds a new aggregate to the unit of work.
+    /// Adds a new aggregate to the unit of work, and records the events it raised.
     /// - Throws: ``StoreError/duplicate(_:)`` when it is known to exist, or
     ///   ``StoreError/notInUnitOfWork(_:reason:)`` on a read-only repository.
     public func add(_ aggregate: A) throws {
         let (unitOfWork, key) = try writable(aggregate)
         try unitOfWork.insert(key, body: try encode(aggregate, key: key), fields: aggregate.indexedFieldValues)
+        try unitOfWork.recordRaised(aggregate.events)
     }
 
-    /// Replaces an aggregate this unit of work read (or added).
+    /// Replaces an aggregate this unit of work read (or added), and records the events it raised.
     /// - Throws: ``StoreError/notInUnitOfWork(_:reason:)`` when it was not read here first.
     public func update(_ aggregate: A) throws {
         let (unitOfWork, key) = try writable(aggregate)
         try unitOfWork.update(key, body: try encode(aggregate, key: key), fields: aggregate.indexedFieldValues)
+        try unitOfWork.recordRaised(aggregate.events)
     }
 
     /// Adds the aggregate if this unit of work has not read or added it, else updates it.
@@ -76,9 +78,10 @@ public struct Repository<A: Aggregate>: Sendable {
         if known { try update(aggregate) } else { try add(aggregate) }
     }
 
-    /// Removes an aggregate this unit of work read (or added).
+    /// Removes an aggregate this unit of work read (or added), and records the events it raised.
     public func remove(_ aggregate: A) throws {
         try remove(id: aggregate.id)
+        try unitOfWork?.recordRaised(aggregate.events)
     }
 
     /// Removes the aggregate with `id`, which this unit of work must have read (or added).

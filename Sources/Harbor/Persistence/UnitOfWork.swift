@@ -24,6 +24,8 @@ public final class UnitOfWork: Sendable {
         var order: [DocumentKey] = []
         var events: [any DomainEvent] = []
         var encodedEvents: [EncodedEvent] = []
+        /// The numbers of the aggregates' raised events already recorded.
+        var recordedRaised: Set<UInt64> = []
         var isFinished = false
     }
 
@@ -50,8 +52,23 @@ public final class UnitOfWork: Sendable {
         }
     }
 
-    /// The events recorded so far, in order.
-    public var recordedEvents: [any DomainEvent] { state.withLock { $0.events } }
+    /// Records the events `aggregate` raised that this unit of work has not recorded yet.
+    func recordRaised(_ raised: RaisedEvents) throws {
+        if raised.isEmpty { return }
+        let now = persistence.now()
+        let fresh = state.withLock { state in raised.entries.filter { !state.recordedRaised.contains($0.number) } }
+        let encoded = try fresh.map { entry in
+            func encode<E: DomainEvent>(_ event: E) throws -> EncodedEvent { try EncodedEvent(event, occurredAt: now) }
+            return try encode(entry.event)
+        }
+        try state.withLock { state in
+            try Self.requireOpen(state)
+            for (entry, encoded) in zip(fresh, encoded) where state.recordedRaised.insert(entry.number).inserted {
+                state.events.append(entry.event)
+                state.encodedEvents.append(encoded)
+            }
+        }
+    }
 
     // MARK: - Used by repositories
 

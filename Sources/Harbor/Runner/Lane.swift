@@ -17,10 +17,5 @@ public struct Lane: Hashable, Sendable, CustomStringConvertible {
         Lane(name: name, limit: max(1, limit))
     }
 
-    /// A lane of its own that runs one use case at a time.
-    public static func serial(_ name: String) -> Lane {
-        Lane(name: name, limit: 1)
-    }
-
     public var description: String { limit == 1 ? "\(name) (serial)" : "\(name) (up to \(limit))" }
 }

@@ -107,19 +107,4 @@ final class LaneQueue: Sendable {
         }
         next?.resume()
     }
-
-    /// Gives up a ticket whose task never waited (for example, one joined to a coalesced run).
-    func abandon(_ ticket: Ticket) {
-        switch ticket {
-        case .granted:
-            release()
-        case .queued(let number):
-            let granted = state.withLock { state -> Bool in
-                if state.grantedEarly.remove(number) != nil { return true }
-                if let index = state.index(of: number) { state.waiters.remove(at: index) }
-                return false
-            }
-            if granted { release() }
-        }
-    }
 }

@@ -1,29 +1,31 @@
 import Synchronization
 
-/// Runs use cases: serially by default, on concurrent lanes where asked, each run awaitable,
+/// An application: its services, composed once for an environment, and the runner of its use
+/// cases — serially by default, on concurrent lanes where asked, each run awaitable,
 /// cancellable, observable and wrapped in middleware.
 ///
 /// Guarantees:
 /// - On a lane with limit 1 (``Lane/serial`` by default) runs execute one at a time, in the order
-///   they were submitted (``run(_:on:)`` and ``submit(_:on:)`` both take their place in line
-///   when called). A lane with limit *n* runs at most *n* at once, starting them in that order.
+///   they were submitted (``run(_:on:until:)`` and ``submit(_:on:)`` both take their place in
+///   line when called). A lane with limit *n* runs at most *n* at once, starting them in that order.
 /// - A use case that runs another one on the lane it already holds (through
 ///   ``RunContext/run(_:on:)`` or this runner) runs it at once inside its own turn: no deadlock.
 /// - Cancelling a run removes it from its queue, or lets the use case see cancellation at its
 ///   next check; either way the caller gets `CancellationError`, not a result.
 /// - Observers see `started`, `progress`…, then exactly one of `finished`, `failed`, `cancelled`.
 /// - A ``CoalescableUseCase`` submitted while an equal one is still queued joins that run.
+/// - `run(_:until: .handled)` returns once the use case and every asynchronous event handler
+///   its commits triggered, and theirs in turn, have finished.
 ///
 /// ```swift
-/// let runner = UseCaseRunner(middleware: [LoggingMiddleware(logger: logger)])
-/// let outline = try await runner.run(ShowOutline(repository: boxes))
-/// let handle = runner.submit(ImportBoxes(from: url))   // runs later, in order
+/// let app = UseCaseRunner(services: services, middleware: [LoggingMiddleware(logger: logger)])
+/// let outline = try await app.run(ShowOutline())
+/// let handle = app.submit(ProvisionBox(title: "Books"))   // runs later, in order
 /// handle.cancel()
 /// ```
-public final class UseCaseRunner: Sendable {
-    /// Lanes the current task holds, so nested runs on them do not wait for themselves.
-    @TaskLocal static var heldLanes: [String] = []
-
+public final class UseCaseRunner<Services: Sendable>: Sendable {
+    /// What the application's use cases are given.
+    public let services: Services
     private let middleware: [any UseCaseMiddleware]
     private let lastID = Atomic<UInt64>(0)
     private let lanes = Mutex<[String: LaneQueue]>([:])
@@ -32,37 +34,67 @@ public final class UseCaseRunner: Sendable {
     private let nextObserverID = Atomic<Int>(0)
     private let queuedCoalescable = Mutex<[CoalescingKey: any Sendable]>([:])
 
-    /// Creates a runner; `middleware` wraps every run, the first one outermost.
-    public init(middleware: [any UseCaseMiddleware] = []) {
+    /// Composes an application: `services` reach every use case; `middleware` wraps every run,
+    /// the first one outermost.
+    public init(services: Services, middleware: [any UseCaseMiddleware] = []) {
+        self.services = services
         self.middleware = middleware
     }
 
     // MARK: - Running
 
     /// Runs `useCase` when its turn on `lane` (default: the use case's own lane) comes, and returns its result.
+    /// - Parameter completion: ``RunCompletion/finished`` returns when the use case has;
+    ///   ``RunCompletion/handled`` also waits for every asynchronous event handler it triggered,
+    ///   transitively. Handler failures go to the bus's error handler, not to this caller.
     /// - Throws: the use case's error, or `CancellationError` when the calling task is cancelled.
-    public func run<U: UseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output {
+    public func run<U: UseCase>(
+        _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished
+    ) async throws -> U.Output where U.Services == Services {
+        if completion == .handled {
+            return try await HandlerScope.awaitingHandlers { try await self.run(useCase, on: lane) }.get()
+        }
         let lane = lane ?? useCase.lane
         let id = makeID()
-        if Self.heldLanes.contains(lane.name) {
+        if holds(lane) {
             return try await execute(useCase, id: id, lane: lane)
         }
         let queue = queue(for: lane)
         return try await runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: queue.reserve())
     }
 
+    /// Runs `useCase` and waits for every asynchronous event handler it triggered, transitively;
+    /// returns the run's identifier, what the use case returned or threw, and each handler run.
+    public func runRecordingHandlers<U: UseCase>(
+        _ useCase: U, on lane: Lane? = nil
+    ) async -> (id: RunID, result: Result<U.Output, any Error>, handlers: [HandlerRun]) where U.Services == Services {
+        let recorded = await HandlerScope.awaitingHandlersRecorded { () -> (RunID, Result<U.Output, any Error>) in
+            let handle = submit(useCase, on: lane)
+            let result = await withTaskCancellationHandler {
+                await handle.result
+            } onCancel: {
+                handle.cancel()
+            }
+            return (handle.id, result)
+        }
+        // The body itself never throws: the use case's outcome is in its result.
+        let (id, result) = (try? recorded.result.get()) ?? (RunID(rawValue: 0), .failure(CancellationError()))
+        return (id, result, recorded.handlers)
+    }
+
     /// Queues `useCase` now and returns a handle to await or cancel it.
     ///
     /// Awaiting a submitted run from inside a use case on the same serial lane would wait
     /// forever; use ``RunContext/run(_:on:)`` for nested work.
-    public func submit<U: UseCase>(_ useCase: U, on lane: Lane? = nil) -> RunHandle<U.Output> {
+    public func submit<U: UseCase>(_ useCase: U, on lane: Lane? = nil) -> RunHandle<U.Output>
+    where U.Services == Services {
         let lane = lane ?? useCase.lane
         let id = makeID()
         let queue = queue(for: lane)
         let ticket = queue.reserve()
         let task = Task {
             // A new task inherits task-locals: it must not believe it holds its parent's lanes.
-            try await Self.$heldLanes.withValue([]) {
+            try await HeldLanes.$current.withValue([]) {
                 try await self.runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: ticket)
             }
         }
@@ -70,9 +102,14 @@ public final class UseCaseRunner: Sendable {
     }
 
     /// Runs `useCase`, or joins an equal run that is still queued and returns its result.
-    public func run<U: CoalescableUseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output {
+    public func run<U: CoalescableUseCase>(
+        _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished
+    ) async throws -> U.Output where U.Services == Services {
+        if completion == .handled {
+            return try await HandlerScope.awaitingHandlers { try await self.run(useCase, on: lane) }.get()
+        }
         let lane = lane ?? useCase.lane
-        if Self.heldLanes.contains(lane.name) {
+        if holds(lane) {
             return try await execute(useCase, id: makeID(), lane: lane)
         }
         switch admit(useCase, lane: lane) {
@@ -83,14 +120,15 @@ public final class UseCaseRunner: Sendable {
     }
 
     /// Queues `useCase`, or joins an equal run that is still queued.
-    public func submit<U: CoalescableUseCase>(_ useCase: U, on lane: Lane? = nil) -> RunHandle<U.Output> {
+    public func submit<U: CoalescableUseCase>(_ useCase: U, on lane: Lane? = nil) -> RunHandle<U.Output>
+    where U.Services == Services {
         let lane = lane ?? useCase.lane
         switch admit(useCase, lane: lane) {
         case .joined(let run):
             return RunHandle(id: run.id, task: Task { try await run.join() })
         case .leading(let run, let key, let queue, let ticket):
             let task = Task {
-                try await Self.$heldLanes.withValue([]) {
+                try await HeldLanes.$current.withValue([]) {
                     try await self.lead(useCase, run: run, key: key, lane: lane, queue: queue, ticket: ticket)
                 }
             }
@@ -144,9 +182,18 @@ public final class UseCaseRunner: Sendable {
         }
     }
 
+    private func holds(_ lane: Lane) -> Bool {
+        HeldLanes.current.contains(HeldLanes.Lane(runner: ObjectIdentifier(self), name: lane.name))
+    }
+
+    private func holding<T>(_ lane: Lane, _ work: () async throws -> T) async rethrows -> T {
+        try await HeldLanes.$current.withValue(
+            HeldLanes.current + [HeldLanes.Lane(runner: ObjectIdentifier(self), name: lane.name)], operation: work)
+    }
+
     private func runInTurn<U: UseCase>(
         _ useCase: U, id: RunID, lane: Lane, queue: LaneQueue, ticket: LaneQueue.Ticket
-    ) async throws -> U.Output {
+    ) async throws -> U.Output where U.Services == Services {
         do {
             try await queue.wait(for: ticket)
         } catch {
@@ -154,14 +201,13 @@ public final class UseCaseRunner: Sendable {
             throw error
         }
         defer { queue.release() }
-        return try await Self.$heldLanes.withValue(Self.heldLanes + [lane.name]) {
-            try await execute(useCase, id: id, lane: lane)
-        }
+        return try await holding(lane) { try await execute(useCase, id: id, lane: lane) }
     }
 
     /// Executes a run that holds its lane: events, cancellation checks, middleware.
-    private func execute<U: UseCase>(_ useCase: U, id: RunID, lane: Lane) async throws -> U.Output {
-        let context = RunContext(id: id, lane: lane, useCaseType: U.self, runner: self)
+    private func execute<U: UseCase>(_ useCase: U, id: RunID, lane: Lane) async throws -> U.Output
+    where U.Services == Services {
+        let context = RunContext(id: id, lane: lane, useCaseName: String(describing: U.self), runner: self)
         emit(.started(context.info))
         do {
             try Task.checkCancellation()
@@ -180,9 +226,10 @@ public final class UseCaseRunner: Sendable {
         }
     }
 
-    private func invoke<U: UseCase>(_ useCase: U, context: RunContext) async throws -> U.Output {
+    private func invoke<U: UseCase>(_ useCase: U, context: RunContext<Services>) async throws -> U.Output
+    where U.Services == Services {
         if middleware.isEmpty { return try await useCase.execute(in: context) }
-        var next: @Sendable (U, RunContext) async throws -> U.Output = { useCase, context in
+        var next: @Sendable (U, RunContext<Services>) async throws -> U.Output = { useCase, context in
             try await useCase.execute(in: context)
         }
         for layer in middleware.reversed() {
@@ -218,7 +265,8 @@ extension UseCaseRunner {
         case leading(CoalescedRun<Output>, CoalescingKey, LaneQueue, LaneQueue.Ticket)
     }
 
-    private func admit<U: CoalescableUseCase>(_ useCase: U, lane: Lane) -> Admission<U.Output> {
+    private func admit<U: CoalescableUseCase>(_ useCase: U, lane: Lane) -> Admission<U.Output>
+    where U.Services == Services {
         let key = CoalescingKey(lane: lane.name, useCase: useCase)
         return queuedCoalescable.withLock { queued in
             if let existing = queued[key] as? CoalescedRun<U.Output> { return .joined(existing) }
@@ -232,7 +280,7 @@ extension UseCaseRunner {
     private func lead<U: CoalescableUseCase>(
         _ useCase: U, run: CoalescedRun<U.Output>, key: CoalescingKey, lane: Lane, queue: LaneQueue,
         ticket: LaneQueue.Ticket
-    ) async throws -> U.Output {
+    ) async throws -> U.Output where U.Services == Services {
         do {
             try await queue.wait(for: ticket)
         } catch {
@@ -246,9 +294,7 @@ extension UseCaseRunner {
         let result: Result<U.Output, any Error>
         do {
             result = .success(
-                try await Self.$heldLanes.withValue(Self.heldLanes + [lane.name]) {
-                    try await execute(useCase, id: run.id, lane: lane)
-                })
+                try await holding(lane) { try await execute(useCase, id: run.id, lane: lane) })
         } catch {
             result = .failure(error)
         }

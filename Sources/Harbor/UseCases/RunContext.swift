@@ -1,21 +1,31 @@
-/// What a running use case can see of its run: who it is, how to report progress, how to run others.
-public struct RunContext: Sendable {
+/// What a running use case can see of its run: who it is, the application's services, how to
+/// report progress and how to run other use cases.
+///
+/// The services' properties read as the context's own (`context.persistence`), through dynamic
+/// member lookup; ``services`` gives the whole value.
+@dynamicMemberLookup
+public struct RunContext<Services: Sendable>: Sendable {
     /// This run's identifier.
     public let id: RunID
     /// The lane it runs on.
     public let lane: Lane
-    let useCaseType: any UseCase.Type
-    let runner: UseCaseRunner
+    /// The use case's type name, as logs and observers show it.
+    public let useCaseName: String
+    /// The application's services, as composed for its environment.
+    public var services: Services { runner.services }
+    let runner: UseCaseRunner<Services>
 
-    init(id: RunID, lane: Lane, useCaseType: any UseCase.Type, runner: UseCaseRunner) {
+    init(id: RunID, lane: Lane, useCaseName: String, runner: UseCaseRunner<Services>) {
         self.id = id
         self.lane = lane
-        self.useCaseType = useCaseType
+        self.useCaseName = useCaseName
         self.runner = runner
     }
 
-    /// The use case's type name, as logs and observers show it.
-    public var useCaseName: String { String(describing: useCaseType) }
+    /// One of the services: `context.persistence` for `context.services.persistence`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Services, Value>) -> Value {
+        runner.services[keyPath: keyPath]
+    }
 
     /// Tells observers how far the run has come.
     public func reportProgress(_ progress: RunProgress) {
@@ -32,11 +42,12 @@ public struct RunContext: Sendable {
         try Task.checkCancellation()
     }
 
-    /// Runs another use case as part of this one.
+    /// Runs another use case of the same application as part of this one.
     ///
     /// A nested use case on the lane this run holds runs at once, inside this run's turn, so a
     /// serial lane never waits for itself.
-    public func run<U: UseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output {
+    public func run<U: UseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output
+    where U.Services == Services {
         try await runner.run(useCase, on: lane)
     }
 
