@@ -3,11 +3,15 @@ import Harbor
 import Synchronization
 
 /// The use-case runner against an `OperationQueue`, the event bus against `NotificationCenter`,
-/// and one in-memory unit of work.
+/// one in-memory unit of work, and an asynchronous event handler against a bare `Task`.
 enum RunnerBenchmark {
-    struct Increment: UseCase {
+    /// The benchmark application's services: one counter.
+    struct Services: Sendable {
         let counter: Counter
-        func execute(in context: RunContext) async throws -> Int { counter.increment() }
+    }
+
+    struct Increment: UseCase {
+        func execute(in context: RunContext<Services>) async throws -> Int { context.counter.increment() }
     }
 
     final class Counter: Sendable {
@@ -31,6 +35,7 @@ enum RunnerBenchmark {
         try await runner()
         try await events()
         try await unitOfWork()
+        try await asyncHandler()
     }
 
     /// Serial runner vs `OperationQueue(maxConcurrentOperationCount: 1)` awaited with a continuation.
@@ -39,7 +44,7 @@ enum RunnerBenchmark {
         let counter = Counter()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        let runner = UseCaseRunner()
+        let runner = UseCaseRunner(services: Services(counter: counter))
         let (baseline, candidate) = try await Measure.compare(
             rounds: 9,
             baseline: {
@@ -55,7 +60,7 @@ enum RunnerBenchmark {
             candidate: {
                 try await Measure.nanoseconds(operations: operations) {
                     for _ in 0..<operations {
-                        blackHole(try await runner.run(Increment(counter: counter)))
+                        blackHole(try await runner.run(Increment()))
                     }
                 }
             })
@@ -68,7 +73,7 @@ enum RunnerBenchmark {
             rounds: 5, baseline: { 0 },
             candidate: {
                 try await Measure.nanoseconds(operations: operations) {
-                    let handles = (0..<operations).map { _ in runner.submit(Increment(counter: counter)) }
+                    let handles = (0..<operations).map { _ in runner.submit(Increment()) }
                     for handle in handles { blackHole(try await handle.value) }
                 }
             })
@@ -132,5 +137,45 @@ enum RunnerBenchmark {
                 }
             })
         Measure.report("unit_of_work_in_memory_ns", candidate, digits: 0)
+    }
+
+    /// One committed event to one asynchronous handler, awaited, less the unit of work's own
+    /// cost (the same commit with no handler), against `Task {}` awaited.
+    static func asyncHandler() async throws {
+        let operations = 20_000
+        let counter = Counter()
+        let plain = Persistence(store: InMemoryStore())
+        let handled = Persistence(store: InMemoryStore())
+        handled.events.handle(Tick.self) { tick in if tick.value >= 0 { counter.increment() } }
+        func commit(_ persistence: Persistence, value: Int) async throws {
+            try await persistence.perform { unitOfWork in try unitOfWork.record(Tick(value: value)) }
+        }
+        let (bare, withHandler) = try await Measure.compare(
+            rounds: 7,
+            baseline: {
+                try await Measure.nanoseconds(operations: operations) {
+                    for value in 0..<operations { try await commit(plain, value: value) }
+                }
+            },
+            candidate: {
+                try await Measure.nanoseconds(operations: operations) {
+                    for value in 0..<operations {
+                        try await commit(handled, value: value)
+                        await handled.events.waitForHandlers()
+                    }
+                }
+            })
+        let (task, _) = await Measure.compare(
+            rounds: 7,
+            baseline: {
+                await Measure.nanoseconds(operations: operations) {
+                    for _ in 0..<operations { blackHole(await Task { counter.increment() }.value) }
+                }
+            },
+            candidate: { 0 })
+        let dispatch = max(0, withHandler - bare)
+        Measure.report("task_await_ns", task, digits: 0)
+        Measure.report("async_handler_dispatch_ns", dispatch, digits: 0)
+        Measure.report("async_handler_vs_task", dispatch / task)
     }
 }

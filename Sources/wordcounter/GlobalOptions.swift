@@ -35,8 +35,9 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    /// Builds the services for the chosen environment.
-    func services() async throws -> WordCounterServices {
+    /// Composes Word Counter for the chosen environment: its services, and a runner that logs
+    /// every run in development.
+    func app() async throws -> WordCounterApp {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(
             flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
@@ -47,7 +48,9 @@ struct GlobalOptions: ParsableArguments {
             .fake: FakeServices(),
         ])
         do {
-            return try await root.services(for: environment)
+            let middleware: [any UseCaseMiddleware] =
+                environment == .development ? [LoggingMiddleware(logger: ProductionServices.logger(verbose: true))] : []
+            return try await root.application(for: environment, middleware: middleware)
         } catch let unknown as UnknownEnvironment {
             throw ValidationError(unknown.description)
         }

@@ -1,10 +1,11 @@
 import Foundation
 import Harbor
 
-/// Counts one tracked file and records the outcome in a unit of work: the file's new state and
-/// count, today's ``DailyCount``, and the events that say what changed.
+/// Counts one tracked file and saves the outcome in a unit of work: the file's new state (its
+/// own events say what changed) and, when its words changed, today's ``DailyCount``.
 ///
-/// Shared by ``UpdateWordCount`` (one file, from the watcher) and ``UpdateWordCounts`` (all).
+/// Shared by ``UpdateWordCount`` (one file, from the watcher), ``UpdateWordCounts`` (all) and
+/// ``TrackFiles`` (a first count).
 struct RecordCount: Sendable {
     /// What happened to the file.
     enum Outcome: Sendable, Equatable {
@@ -13,7 +14,8 @@ struct RecordCount: Sendable {
 
     let services: WordCounterServices
 
-    /// Counts `file` at its current path; a file that is not there comes back as `.gone`, unchanged.
+    /// Counts `file` at its current path and saves it if it changed; a file that is not there
+    /// comes back as `.gone`, unchanged and unsaved.
     func callAsFunction(_ file: TrackedFile, in unitOfWork: UnitOfWork) async throws -> (TrackedFile, Outcome) {
         let files = unitOfWork.repository(TrackedFile.self)
         var updated = file
@@ -23,35 +25,15 @@ struct RecordCount: Sendable {
         } catch .notFound, .vanished {
             return (file, .gone)
         } catch {
-            updated.state = .unreadable
-            updated.problem = error
-            if file.state != .unreadable || file.problem != error {
-                try files.update(updated)
-                try unitOfWork.record(FileBecameUnreadable(fileID: file.id, path: file.path, problem: error))
-            }
+            if updated.markUnreadable(error) { try files.update(updated) }
             return (updated, .unreadable)
         }
-        if file.state == .missing {
-            try unitOfWork.record(FileReappeared(fileID: file.id, path: file.path))
-        }
-        updated.identity = count.status.identity
-        updated.size = count.status.size
-        updated.modified = count.status.modified
-        updated.fingerprint = count.fingerprint
-        updated.state = .ok
-        updated.problem = nil
-        updated.countedAt = services.now()
-        updated.words = count.words
-        var outcome = Outcome.unchanged
-        if let words = count.words, let previous = file.words, previous != words {
+        let outcome = updated.record(count, at: services.now())
+        if case .changed(let previous?) = outcome, let words = count.words {
             try await recordToday(file, previous: previous, words: words, in: unitOfWork)
-            try unitOfWork.record(WordCountChanged(fileID: file.id, path: file.path, previous: previous, words: words))
-            outcome = .changed
-        } else if count.words != file.words {
-            outcome = .changed
         }
-        if updated != file { try files.update(updated) }
-        return (updated, outcome)
+        if updated != file || !updated.events.isEmpty { try files.update(updated) }
+        return (updated, outcome == .unchanged ? .unchanged : .changed)
     }
 
     /// Adds a count to today's record, creating it from the previous count if this is the day's first.

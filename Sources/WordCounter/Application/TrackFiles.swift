@@ -10,27 +10,25 @@ public struct TrackFiles: UseCase {
     public let paths: [String]
     /// Which files of a folder count.
     public let filter: FileFilter
-    let services: WordCounterServices
     /// Files an update found in tracked folders, with their folder; tracked without looking again.
-    private let discovered: [(path: String, root: String?)]
+    let discovered: [DiscoveredFile]
 
     /// Creates the use case.
-    public init(paths: [String], filter: FileFilter = FileFilter(), services: WordCounterServices) {
+    public init(paths: [String], filter: FileFilter = FileFilter()) {
         self.paths = paths
         self.filter = filter
-        self.services = services
         self.discovered = []
     }
 
     /// Tracks files already found in tracked folders.
-    init(discovered: [(path: String, root: String?)], services: WordCounterServices) {
+    public init(discovered: [DiscoveredFile]) {
         self.paths = []
         self.filter = FileFilter()
-        self.services = services
         self.discovered = discovered
     }
 
-    public func execute(in context: RunContext) async throws {
+    public func execute(in context: RunContext<WordCounterServices>) async throws {
+        let services = context.services
         let fileSystem = services.fileSystem
         var problems: [PathProblems.Problem] = []
         var found = discovered
@@ -42,9 +40,11 @@ public struct TrackFiles: UseCase {
                 switch status.kind {
                 case .directory:
                     roots.append(TrackedRoot(path: path, filter: filter))
-                    found += try fileSystem.files(in: path, matching: filter).map { ($0, path) }
+                    found += try fileSystem.files(in: path, matching: filter).map {
+                        DiscoveredFile(path: $0, root: path)
+                    }
                 case .regular:
-                    found.append((path, nil))
+                    found.append(DiscoveredFile(path: path, root: nil))
                 default:
                     problems.append(.init(path: given, reason: FileProblem.notRegularFile(status.kind).description))
                 }
@@ -70,7 +70,8 @@ public struct TrackFiles: UseCase {
             try context.checkCancellation()
             try await services.persistence.perform { unitOfWork in
                 for entry in batch {
-                    let file = try await track(entry.path, root: entry.root, recordCount: recordCount, in: unitOfWork)
+                    let file = try await track(
+                        entry.path, root: entry.root, services: services, recordCount: recordCount, in: unitOfWork)
                     try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
                 }
             }
@@ -81,7 +82,8 @@ public struct TrackFiles: UseCase {
 
     /// Adds the file and takes its first count as its baseline.
     private func track(
-        _ path: String, root: String?, recordCount: RecordCount, in unitOfWork: UnitOfWork
+        _ path: String, root: String?, services: WordCounterServices, recordCount: RecordCount,
+        in unitOfWork: UnitOfWork
     ) async throws -> TrackedFile {
         let file = TrackedFile(
             id: services.makeID(), path: path, root: root, mode: CountingMode.forPath(path),
@@ -89,6 +91,7 @@ public struct TrackFiles: UseCase {
         try unitOfWork.repository(TrackedFile.self).add(file)
         let (counted, outcome) = try await recordCount(file, in: unitOfWork)
         if outcome == .gone {
+            // Gone between listing and counting: tracked, and missing from the start.
             var missing = counted
             missing.state = .missing
             try unitOfWork.repository(TrackedFile.self).update(missing)

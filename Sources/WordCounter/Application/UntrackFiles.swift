@@ -6,18 +6,17 @@ public import Harbor
 /// or subfolder inside a tracked folder stays untracked: the folder's filter gets an exclude
 /// glob for it, so the next update does not find it again as a new file. Tracking the folder
 /// again, with its filter as the user gives it then, brings it back.
-public struct UntrackFiles: UseCase {
+public struct UntrackFiles: UseCase, Codable {
     /// The files and folders, as the user typed them.
     public let paths: [String]
-    let services: WordCounterServices
 
     /// Creates the use case.
-    public init(paths: [String], services: WordCounterServices) {
+    public init(paths: [String]) {
         self.paths = paths
-        self.services = services
     }
 
-    public func execute(in context: RunContext) async throws {
+    public func execute(in context: RunContext<WordCounterServices>) async throws {
+        let services = context.services
         var problems: [PathProblems.Problem] = []
         try await services.persistence.perform { unitOfWork in
             let files = unitOfWork.repository(TrackedFile.self)
@@ -32,12 +31,12 @@ public struct UntrackFiles: UseCase {
                     try roots.remove(root)
                     matched = true
                 }
-                for file in all where file.path == path || file.root == path || file.path.hasPrefix(path + "/") {
+                for var file in all where file.path == path || file.root == path || file.path.hasPrefix(path + "/") {
                     matched = true
                     isFile = isFile || file.path == path
                     guard removed.insert(file.id).inserted else { continue }
+                    file.untrack()
                     try files.remove(file)
-                    try unitOfWork.record(FileUntracked(fileID: file.id, path: file.path))
                 }
                 if !matched {
                     problems.append(.init(path: given, reason: "not tracked"))

@@ -5,34 +5,25 @@ public import Harbor
 /// The file is found by path. A new inode at the same path (an editor's atomic save) is the same
 /// tracked file and its history continues. A file that is gone is marked missing and reported
 /// once; follow moves with ``UpdateWordCounts``, which searches for them.
-public struct UpdateWordCount: CoalescableUseCase {
+public struct UpdateWordCount: CoalescableUseCase, Codable {
     /// The file's path.
     public let path: String
-    let services: WordCounterServices
 
     /// Creates the use case.
-    public init(path: String, services: WordCounterServices) {
+    public init(path: String) {
         self.path = path
-        self.services = services
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.path == rhs.path }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
-
-    public func execute(in context: RunContext) async throws {
+    public func execute(in context: RunContext<WordCounterServices>) async throws {
+        let services = context.services
         let path = services.fileSystem.absolutePath(path)
         try await services.persistence.perform { unitOfWork in
             let files = unitOfWork.repository(TrackedFile.self)
             guard let file = try await files.query(Query<TrackedFile>().where(\.path, equals: path).limit(1)).first
             else { throw PathProblems([.init(path: path, reason: "not tracked")]) }
             let (_, outcome) = try await RecordCount(services: services)(file, in: unitOfWork)
-            if outcome == .gone && file.state != .missing {
-                var missing = file
-                missing.state = .missing
-                try files.update(missing)
-                try unitOfWork.record(FileWentMissing(fileID: file.id, path: file.path))
-            }
+            var missing = file
+            if outcome == .gone && missing.markMissing() { try files.update(missing) }
         }
     }
 }

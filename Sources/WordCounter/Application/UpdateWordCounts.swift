@@ -15,20 +15,13 @@ public import Harbor
 ///
 /// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
 /// ``WordCountsUpdated`` summary event.
-public struct UpdateWordCounts: CoalescableUseCase {
-    let services: WordCounterServices
+public struct UpdateWordCounts: CoalescableUseCase, Codable {
+    /// Creates the use case; every update is equal to every other, so one queued behind a
+    /// running one is enough.
+    public init() {}
 
-    /// Creates the use case.
-    public init(services: WordCounterServices) {
-        self.services = services
-    }
-
-    /// Every update is equal to every other: one queued behind a running one is enough.
-    public static func == (lhs: Self, rhs: Self) -> Bool { true }
-
-    public func hash(into hasher: inout Hasher) {}
-
-    public func execute(in context: RunContext) async throws {
+    public func execute(in context: RunContext<WordCounterServices>) async throws {
+        let services = context.services
         let fileSystem = services.fileSystem
         let files = try await services.persistence.repository(TrackedFile.self).all()
         let roots = try await services.persistence.repository(TrackedRoot.self).all()
@@ -59,7 +52,9 @@ public struct UpdateWordCounts: CoalescableUseCase {
         var claimed = Set<String>()
         var moves: [(TrackedFile, String)] = []
         for file in gone {
-            if let destination = findMove(of: file, among: listed, excluding: claimed.union(trackedPaths)) {
+            if let destination = findMove(
+                of: file, among: listed, excluding: claimed.union(trackedPaths), fileSystem: fileSystem)
+            {
                 claimed.insert(destination)
                 moves.append((file, destination))
             }
@@ -93,10 +88,8 @@ public struct UpdateWordCounts: CoalescableUseCase {
             let repository = unitOfWork.repository(TrackedFile.self)
             for (file, destination) in moves {
                 guard var current = try await repository.find(file.id) else { continue }
-                current.path = destination
-                current.root = listed[destination] ?? current.root
+                current.move(to: destination, root: listed[destination] ?? current.root)
                 try repository.update(current)
-                try unitOfWork.record(FileMoved(fileID: file.id, from: file.path, to: destination))
                 summary.moved += 1
                 let (_, outcome) = try await recordCount(current, in: unitOfWork)
                 if outcome == .changed { summary.changed += 1 }
@@ -107,8 +100,8 @@ public struct UpdateWordCounts: CoalescableUseCase {
             }
         }
         if !newPaths.isEmpty {
-            let discovered = newPaths.map { (path: $0, root: listed[$0]) }
-            try await context.run(TrackFiles(discovered: discovered, services: services))
+            let discovered = newPaths.map { DiscoveredFile(path: $0, root: listed[$0]) }
+            try await context.run(TrackFiles(discovered: discovered))
             summary.added = newPaths.count
         }
         try await services.persistence.perform { unitOfWork in
@@ -119,18 +112,14 @@ public struct UpdateWordCounts: CoalescableUseCase {
     /// Marks a file missing, reporting it only the first time.
     private func markMissing(_ file: TrackedFile, in unitOfWork: UnitOfWork, summary: inout Summary) throws {
         summary.missing += 1
-        guard file.state != .missing else { return }
         var missing = file
-        missing.state = .missing
-        missing.problem = nil
-        try unitOfWork.repository(TrackedFile.self).update(missing)
-        try unitOfWork.record(FileWentMissing(fileID: file.id, path: file.path))
+        if missing.markMissing() { try unitOfWork.repository(TrackedFile.self).update(missing) }
     }
 
     /// Where `file` went: a candidate with its identity, else one of its size with its fingerprint.
-    private func findMove(of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>) -> String?
-    {
-        let fileSystem = services.fileSystem
+    private func findMove(
+        of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>, fileSystem: any FileSystem
+    ) -> String? {
         var candidates = listed.keys.filter { !taken.contains($0) }
         // The old parent folder, even when it is not tracked (a rename in place).
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])

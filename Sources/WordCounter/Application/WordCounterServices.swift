@@ -3,8 +3,14 @@ public import Harbor
 
 /// What Word Counter's use cases are given: storage, the file system port, the calendar, a clock.
 ///
-/// Built by the composition root of the executable for one environment; tests build it on an
-/// `InMemoryStore` and an `InMemoryFileSystem`.
+/// Built once by the composition root of the executable for one environment, and handed to
+/// every use case through its `RunContext`; tests build it on an `InMemoryStore` and an
+/// `InMemoryFileSystem`:
+///
+/// ```swift
+/// let app = WordCounterApp(services: WordCounterServices(persistence: Persistence(store: InMemoryStore()), fileSystem: disk))
+/// try await app.run(TrackFiles(paths: ["/novel"]))
+/// ```
 public struct WordCounterServices: Sendable {
     /// Tracked files, roots, daily counts and the goal.
     public let persistence: Persistence
@@ -16,8 +22,6 @@ public struct WordCounterServices: Sendable {
     public let now: @Sendable () -> Date
     /// New identifiers for tracked files.
     public let makeID: @Sendable () -> String
-    /// Runs the use cases.
-    public let runner: UseCaseRunner
 
     /// Creates the services.
     public init(
@@ -25,15 +29,13 @@ public struct WordCounterServices: Sendable {
         fileSystem: any FileSystem,
         calendar: Calendar = .current,
         now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
-        runner: UseCaseRunner = UseCaseRunner()
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.persistence = persistence
         self.fileSystem = fileSystem
         self.calendar = calendar
         self.now = now
         self.makeID = makeID
-        self.runner = runner
     }
 
     /// Today in the services' calendar.

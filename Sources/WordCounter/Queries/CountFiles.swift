@@ -2,21 +2,20 @@ public import Harbor
 
 /// A query: counts files without tracking them, like `wc -w`. Each file's mode is `mode`, or
 /// chosen by its extension when nil. A file that cannot be counted gets its reason; the rest are counted.
-public struct CountFiles: UseCase {
+public struct CountFiles: UseCase, Codable {
     /// The files, as given.
     public let paths: [String]
     /// The counting mode for every file, or nil to choose by extension.
     public let mode: CountingMode?
-    let fileSystem: any FileSystem
 
     /// Creates the query.
-    public init(paths: [String], mode: CountingMode?, fileSystem: any FileSystem) {
+    public init(paths: [String], mode: CountingMode?) {
         self.paths = paths
         self.mode = mode
-        self.fileSystem = fileSystem
     }
 
-    public func execute(in context: RunContext) async throws -> [CountedFile] {
+    public func execute(in context: RunContext<WordCounterServices>) async throws -> [CountedFile] {
+        let fileSystem = context.fileSystem
         var counted: [CountedFile] = []
         for (index, path) in paths.enumerated() {
             try context.checkCancellation()

@@ -3,15 +3,12 @@ public import Harbor
 /// A query: the full history, one row per file and day with writing, by day then path.
 ///
 /// A file still tracked is named by its current path; an untracked one by where it was that day.
-public struct ExportHistory: UseCase {
-    let services: WordCounterServices
-
+public struct ExportHistory: UseCase, Codable {
     /// Creates the query.
-    public init(services: WordCounterServices) {
-        self.services = services
-    }
+    public init() {}
 
-    public func execute(in context: RunContext) async throws -> [ExportRow] {
+    public func execute(in context: RunContext<WordCounterServices>) async throws -> [ExportRow] {
+        let services = context.services
         let files = try await services.persistence.repository(TrackedFile.self).all()
         let paths = Dictionary(files.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
         let records = try await services.persistence.repository(DailyCount.self).all()

@@ -2,21 +2,20 @@ public import Harbor
 
 /// A query: net and gross words per day (or week) for the last `days` days, one entry for every
 /// day in the range, days without writing as 0, today last.
-public struct ShowHistory: UseCase {
+public struct ShowHistory: UseCase, Codable {
     /// How many days back, today included.
     public let days: Int
     /// Per day or per week.
     public let grouping: HistoryGrouping
-    let services: WordCounterServices
 
     /// Creates the query.
-    public init(days: Int, grouping: HistoryGrouping = .day, services: WordCounterServices) {
+    public init(days: Int, grouping: HistoryGrouping = .day) {
         self.days = max(1, days)
         self.grouping = grouping
-        self.services = services
     }
 
-    public func execute(in context: RunContext) async throws -> [HistoryEntry] {
+    public func execute(in context: RunContext<WordCounterServices>) async throws -> [HistoryEntry] {
+        let services = context.services
         let calendar = services.calendar
         let today = services.today
         let records = services.persistence.repository(DailyCount.self)

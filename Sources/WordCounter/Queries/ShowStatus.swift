@@ -1,15 +1,12 @@
 public import Harbor
 
 /// A query: every tracked file with its words, today's change and its state, sorted by path.
-public struct ShowStatus: UseCase {
-    let services: WordCounterServices
-
+public struct ShowStatus: UseCase, Codable {
     /// Creates the query.
-    public init(services: WordCounterServices) {
-        self.services = services
-    }
+    public init() {}
 
-    public func execute(in context: RunContext) async throws -> [FileStatusRow] {
+    public func execute(in context: RunContext<WordCounterServices>) async throws -> [FileStatusRow] {
+        let services = context.services
         let persistence = services.persistence
         let files = try await persistence.repository(TrackedFile.self).query(Query<TrackedFile>().sorted(by: \.path))
         let today = try await persistence.repository(DailyCount.self)

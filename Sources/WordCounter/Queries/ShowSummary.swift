@@ -1,16 +1,14 @@
 public import Harbor
 
 /// A query: today's net words against the goal, and how many files are tracked, missing or unreadable.
-public struct ShowSummary: UseCase {
-    let services: WordCounterServices
-
+public struct ShowSummary: UseCase, Codable {
     /// Creates the query.
-    public init(services: WordCounterServices) {
-        self.services = services
-    }
+    public init() {}
 
-    public func execute(in context: RunContext) async throws -> Summary {
-        let progress = try await ShowGoalProgress(services: services).execute(in: context)
+    public func execute(in context: RunContext<WordCounterServices>) async throws -> Summary {
+        let services = context.services
+        // On this run's own lane: it runs at once, inside this run's turn.
+        let progress = try await context.run(ShowGoalProgress(), on: context.lane)
         let files = try await services.persistence.repository(TrackedFile.self).all()
         return Summary(
             date: services.today, progress: progress, files: files.count,

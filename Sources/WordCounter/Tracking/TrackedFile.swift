@@ -36,6 +36,8 @@ public struct TrackedFile: Aggregate, Equatable {
     public var trackedAt: Date
     /// When it was last counted.
     public var countedAt: Date?
+    /// What happened to it since it was read: recorded when it is saved, never stored with it.
+    public var events = RaisedEvents()
 
     /// Creates a tracked file.
     public init(

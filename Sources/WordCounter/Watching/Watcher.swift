@@ -1,4 +1,4 @@
-import Harbor
+public import Harbor
 import Synchronization
 
 /// Keeps every tracked file's count current while it runs: it watches their folders through a
@@ -27,7 +27,7 @@ import Synchronization
 /// - Time is read only from the injected clock, so tests drive the debounce with a test clock.
 ///
 /// ```swift
-/// let watcher = Watcher(services: services, monitor: monitor, clock: ContinuousClock()) { activity in
+/// let watcher = Watcher(app: app, monitor: monitor, clock: ContinuousClock()) { activity in
 ///     logger.info("\(activity)")
 /// }
 /// try await watcher.run()   // until watcher.stop() or cancellation
@@ -46,7 +46,8 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     /// How often a run that lost a race with another process (a version conflict) is tried again.
     static var maximumRetries: Int { 3 }
 
-    private let services: WordCounterServices
+    private let app: WordCounterApp
+    private var services: WordCounterServices { app.services }
     private let monitor: any FileMonitor
     private let configuration: WatchConfiguration
     private let clock: C
@@ -56,10 +57,10 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
 
     /// Creates a watcher; `onActivity` hears what it does, synchronously, from its tasks.
     public init(
-        services: WordCounterServices, monitor: any FileMonitor, configuration: WatchConfiguration = .init(),
+        app: WordCounterApp, monitor: any FileMonitor, configuration: WatchConfiguration = .init(),
         clock: C, onActivity: @escaping @Sendable (WatchActivity) -> Void = { _ in }
     ) {
-        self.services = services
+        self.app = app
         self.monitor = monitor
         self.configuration = configuration
         self.clock = clock
@@ -146,7 +147,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         let snapshot = state.withLock { $0.snapshot }
         var reason: WatchActivity.ReconciliationReason? = batch.reconcile ? .overflow : nil
         var recount: [String] = []
-        var discovered: [(path: String, root: String?)] = []
+        var discovered: [DiscoveredFile] = []
         for path in batch.paths {
             switch (presence(of: path), snapshot.tracks(path)) {
             case (.gone, true):
@@ -156,7 +157,9 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             case (.folder, false) where snapshot.isInTrackedFolder(path):
                 reason = reason ?? .folderAppeared(path)
             case (.regular, false):
-                if let root = snapshot.root(accepting: path) { discovered.append((path, root.path)) }
+                if let root = snapshot.root(accepting: path) {
+                    discovered.append(DiscoveredFile(path: path, root: root.path))
+                }
             case (.gone, false) where snapshot.hasTrackedFiles(below: path):
                 reason = reason ?? .gone(path)
             default:
@@ -194,7 +197,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     // MARK: - Runs
 
     private func recountFiles(_ paths: [String]) async {
-        let handles = paths.map { services.runner.submit(UpdateWordCount(path: $0, services: services)) }
+        let handles = paths.map { app.submit(UpdateWordCount(path: $0)) }
         var done: [String] = []
         for (path, handle) in zip(paths, handles) {
             switch await outcome(of: handle) {
@@ -210,8 +213,8 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         if !done.isEmpty { report(.recounted(done)) }
     }
 
-    private func track(_ discovered: [(path: String, root: String?)]) async {
-        let handle = services.runner.submit(TrackFiles(discovered: discovered, services: services))
+    private func track(_ discovered: [DiscoveredFile]) async {
+        let handle = app.submit(TrackFiles(discovered: discovered))
         switch await outcome(of: handle) {
         case .success: report(.tracked(discovered.map(\.path)))
         case .failure(let error):
@@ -220,7 +223,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func reconcile(_ reason: WatchActivity.ReconciliationReason) async {
-        let handle = services.runner.submit(UpdateWordCounts(services: services))
+        let handle = app.submit(UpdateWordCounts())
         switch await outcome(of: handle) {
         case .success:
             forgetRetries(of: "")
@@ -289,11 +292,11 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
 extension Watcher where C == ContinuousClock {
     /// Creates a watcher on the system's continuous clock.
     public convenience init(
-        services: WordCounterServices, monitor: any FileMonitor, configuration: WatchConfiguration = .init(),
+        app: WordCounterApp, monitor: any FileMonitor, configuration: WatchConfiguration = .init(),
         onActivity: @escaping @Sendable (WatchActivity) -> Void = { _ in }
     ) {
         self.init(
-            services: services, monitor: monitor, configuration: configuration, clock: ContinuousClock(),
+            app: app, monitor: monitor, configuration: configuration, clock: ContinuousClock(),
             onActivity: onActivity)
     }
 }

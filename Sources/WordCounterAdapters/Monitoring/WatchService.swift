@@ -27,22 +27,23 @@ public struct WatchService: Service {
     /// How often to poll when inotify cannot be used and no interval was given.
     public static let fallbackPollInterval: Duration = .seconds(2)
 
-    private let services: WordCounterServices
+    private let app: WordCounterApp
+    private var services: WordCounterServices { app.services }
     private let pollInterval: Duration?
     private let configuration: WatchConfiguration
     private let logger: Logger
 
     /// Creates the service.
     /// - Parameters:
-    ///   - services: the application's services (the store, the file system, the runner).
+    ///   - app: the application: its services (the store, the file system) and its runner.
     ///   - pollInterval: poll this often instead of using inotify; nil for inotify.
     ///   - configuration: the debounce and rescan timings.
     ///   - logger: where what it does goes (info: what it watches, reconciliations; debug: recounts).
     public init(
-        services: WordCounterServices, pollInterval: Duration? = nil, configuration: WatchConfiguration = .init(),
+        app: WordCounterApp, pollInterval: Duration? = nil, configuration: WatchConfiguration = .init(),
         logger: Logger
     ) {
-        self.services = services
+        self.app = app
         self.pollInterval = pollInterval
         self.configuration = configuration
         self.logger = logger
@@ -79,7 +80,7 @@ public struct WatchService: Service {
 
     private func watch(with monitor: any FileMonitor) async throws {
         let logger = logger
-        let watcher = Watcher(services: services, monitor: monitor, configuration: configuration) { activity in
+        let watcher = Watcher(app: app, monitor: monitor, configuration: configuration) { activity in
             Self.log(activity, to: logger)
         }
         try await withGracefulShutdownHandler {

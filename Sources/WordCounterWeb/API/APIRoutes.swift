@@ -8,7 +8,7 @@ import WordCounter
 /// Queries run on their own concurrent lane of the runner, so they do not wait behind an update;
 /// commands run on the runner's default serial lane, like the command line's.
 struct APIRoutes: Sendable {
-    let services: WordCounterServices
+    let app: WordCounterApp
     let configuration: WebConfiguration
     let summaries: SummaryCache
 
@@ -32,7 +32,7 @@ struct APIRoutes: Sendable {
 
     /// `GET /api/files`: every tracked file, sorted by path.
     func files() async throws -> Response {
-        let rows = try await services.runner.run(ShowStatus(services: services), on: Self.queryLane)
+        let rows = try await app.run(ShowStatus(), on: Self.queryLane)
         return try Response.json(rows.map(FileObject.init))
     }
 
@@ -53,8 +53,8 @@ struct APIRoutes: Sendable {
             }
             grouping = value
         }
-        let entries = try await services.runner.run(
-            ShowHistory(days: days, grouping: grouping, services: services), on: Self.queryLane)
+        let entries = try await app.run(
+            ShowHistory(days: days, grouping: grouping), on: Self.queryLane)
         return try Response.json(entries.map(HistoryDayObject.init))
     }
 
@@ -64,23 +64,23 @@ struct APIRoutes: Sendable {
         guard body.path.hasPrefix("/"), !body.path.utf8.contains(0) else {
             throw APIError.badRequest("'path' must be an absolute path, like /home/me/novel")
         }
-        let path = services.fileSystem.absolutePath(body.path)
+        let path = app.services.fileSystem.absolutePath(body.path)
         guard configuration.roots.allows(path) else {
             throw APIError.outsideRoots(path, roots: configuration.roots.paths)
         }
-        try await services.runner.run(TrackFiles(paths: [path], services: services))
-        let rows = try await services.runner.run(ShowStatus(services: services), on: Self.queryLane)
+        try await app.run(TrackFiles(paths: [path]))
+        let rows = try await app.run(ShowStatus(), on: Self.queryLane)
         let tracked = rows.filter { $0.path == path || $0.path.hasPrefix(path == "/" ? "/" : path + "/") }
         return try Response.json(TrackResponseObject(path: path, files: tracked.map(FileObject.init)))
     }
 
     /// `DELETE /api/files/{id}`: stops tracking one file; its history stays.
     func untrack(id: String) async throws -> Response {
-        let rows = try await services.runner.run(ShowStatus(services: services), on: Self.queryLane)
+        let rows = try await app.run(ShowStatus(), on: Self.queryLane)
         guard let row = rows.first(where: { $0.id == id }) else {
             throw APIError.notFound("no tracked file has the id '\(id)'; GET /api/files lists them")
         }
-        try await services.runner.run(UntrackFiles(paths: [row.path], services: services))
+        try await app.run(UntrackFiles(paths: [row.path]))
         return Response(status: .noContent)
     }
 }

@@ -5,7 +5,7 @@ import WordCounter
 
 /// `GET /`: the dashboard page.
 struct DashboardRoutes: Sendable {
-    let services: WordCounterServices
+    let app: WordCounterApp
     let configuration: WebConfiguration
     let summaries: SummaryCache
 
@@ -17,9 +17,9 @@ struct DashboardRoutes: Sendable {
     /// The page, with headers that keep it private and let only its own script run.
     func page() async throws -> Response {
         let summary = try await summaries.current().summary
-        let files = try await services.runner.run(ShowStatus(services: services), on: APIRoutes.queryLane)
-        let history = try await services.runner.run(
-            ShowHistory(days: configuration.chartDays, services: services), on: APIRoutes.queryLane)
+        let files = try await app.run(ShowStatus(), on: APIRoutes.queryLane)
+        let history = try await app.run(
+            ShowHistory(days: configuration.chartDays), on: APIRoutes.queryLane)
         let nonce = AccessToken.generate().value.prefix(24)
         let html = DashboardPage(
             summary: summary, files: files, history: history, dateText: dateText(summary.date),
@@ -41,7 +41,7 @@ struct DashboardRoutes: Sendable {
 
     /// `Monday, November 23, 2026` for the summary's day, in the services' calendar.
     func dateText(_ day: Day) -> String {
-        let calendar = services.calendar
+        let calendar = app.services.calendar
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         let months = [
             "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",

@@ -1,10 +1,10 @@
-import Harbor
+public import Harbor
 public import Hummingbird
 public import Logging
 import NIOCore
 public import WordCounter
 
-/// Word Counter's web dashboard and JSON API over one set of ``WordCounter/WordCounterServices``.
+/// Word Counter's web dashboard and JSON API over one ``WordCounter/WordCounterApp``.
 ///
 /// Routes (all answers to refused requests are `{"error": "…"}` with a 4xx status):
 /// - `GET /`: the dashboard page; `GET /health`: `ok`, the cheapest route (a throughput baseline).
@@ -13,12 +13,12 @@ public import WordCounter
 /// - `GET /api/events`: server-sent events, one per domain event published on the services' bus.
 ///
 /// ```swift
-/// let server = WebServer(services: services, configuration: WebConfiguration())
+/// let server = WebServer(app: app, configuration: WebConfiguration())
 /// try await server.application(logger: logger).runService()
 /// ```
 public struct WebServer: Sendable {
-    /// The application the routes use.
-    public let services: WordCounterServices
+    /// The application whose use cases the routes run.
+    public let app: WordCounterApp
     /// Where and how it serves.
     public let configuration: WebConfiguration
     /// The live clients of `GET /api/events`; close it to end their streams.
@@ -26,12 +26,13 @@ public struct WebServer: Sendable {
     let summaries: SummaryCache
 
     /// Creates the server; it subscribes to the services' event bus at once.
-    public init(services: WordCounterServices, configuration: WebConfiguration) {
-        self.services = services
+    public init(app: WordCounterApp, configuration: WebConfiguration) {
+        self.app = app
+        let services = app.services
         self.configuration = configuration
         self.liveUpdates = LiveUpdateHub(events: services.persistence.events)
         self.summaries = SummaryCache(events: services.persistence.events, maxAge: configuration.summaryMaxAge) {
-            try await services.runner.run(ShowSummary(services: services), on: APIRoutes.queryLane)
+            try await app.run(ShowSummary(), on: APIRoutes.queryLane)
         }
     }
 
@@ -45,9 +46,9 @@ public struct WebServer: Sendable {
             router.add(middleware: LoopbackHostMiddleware())
         }
         router.get("health") { _, _ in "ok\n" }
-        APIRoutes(services: services, configuration: configuration, summaries: summaries).add(to: router)
+        APIRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
         LiveUpdateRoutes(hub: liveUpdates).add(to: router)
-        DashboardRoutes(services: services, configuration: configuration, summaries: summaries).add(to: router)
+        DashboardRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
         return router
     }
 

@@ -36,13 +36,15 @@ struct Count: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let fileSystem = LocalFileSystem()
         var counted: [CountedFile] = []
         let onDisk = files.filter { $0 != "-" }
-        let runner = UseCaseRunner()
+        // Counting touches no database: the store is an empty one in memory.
+        let app = WordCounterApp(
+            services: WordCounterServices(
+                persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem()))
         let progress = ProgressBar()
-        let drawing = progress.attach(to: runner)
-        let fromDisk = try await runner.run(CountFiles(paths: onDisk, mode: mode, fileSystem: fileSystem))
+        let drawing = progress.attach(to: app)
+        let fromDisk = try await app.run(CountFiles(paths: onDisk, mode: mode))
         progress.finish()
         withExtendedLifetime(drawing) {}
         var diskResults = fromDisk.makeIterator()

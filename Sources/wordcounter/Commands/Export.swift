@@ -18,8 +18,8 @@ struct Export: AsyncParsableCommand {
     var format: Format = .csv
 
     func run() async throws {
-        let services = try await options.services()
-        let rows = try await services.runner.run(ExportHistory(services: services))
+        let app = try await options.app()
+        let rows = try await app.run(ExportHistory())
         switch format {
         case .json:
             try Terminal.printJSON(rows)

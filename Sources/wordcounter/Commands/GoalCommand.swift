@@ -13,7 +13,7 @@ struct GoalCommand: AsyncParsableCommand {
               wordcounter goal
               wordcounter goal --json
             """,
-        subcommands: [Show.self, Set.self],
+        subcommands: [Show.self, SetGoal.self],
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
@@ -22,8 +22,8 @@ struct GoalCommand: AsyncParsableCommand {
         @Flag(help: "Print {\"goal\":…,\"today\":…,\"remaining\":…}.") var json = false
 
         func run() async throws {
-            let services = try await options.services()
-            let progress = try await services.runner.run(ShowGoalProgress(services: services))
+            let app = try await options.app()
+            let progress = try await app.run(ShowGoalProgress())
             if json {
                 try Terminal.printJSON(GoalReport(progress))
                 return
@@ -43,8 +43,8 @@ struct GoalCommand: AsyncParsableCommand {
         }
     }
 
-    struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set the daily goal in words.")
+    struct SetGoal: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the daily goal in words.")
         @OptionGroup var options: GlobalOptions
         @Option(help: ArgumentHelp("Words per day, at least 1.", valueName: "words")) var daily: Int
 
@@ -53,8 +53,8 @@ struct GoalCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let services = try await options.services()
-            try await services.runner.run(SetDailyGoal(words: daily, services: services))
+            let app = try await options.app()
+            try await app.run(SetDailyGoal(words: daily))
             print("Daily goal: \(daily) words.")
         }
     }

@@ -37,8 +37,8 @@ struct History: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try await options.services()
-        let entries = try await services.runner.run(ShowHistory(days: days, grouping: by, services: services))
+        let app = try await options.app()
+        let entries = try await app.run(ShowHistory(days: days, grouping: by))
         if json {
             try Terminal.printJSON(entries)
             return

@@ -88,7 +88,8 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try await options.services()
+        let app = try await options.app()
+        let services = app.services
         let address = ServerAddress(host: host, port: port)
         var generatedToken = false
         var accessToken = givenToken.flatMap(AccessToken.init)
@@ -98,7 +99,7 @@ struct Serve: AsyncParsableCommand {
         }
         let folders =
             roots.isEmpty
-            ? try await services.runner.run(ListTrackedFolders(services: services))
+            ? try await app.run(ListTrackedFolders())
             : roots.map { services.fileSystem.absolutePath($0) }
         let configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
         do {
@@ -108,8 +109,8 @@ struct Serve: AsyncParsableCommand {
         }
         var logger = Logger(label: "wordcounter.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
-        let server = WebServer(services: services, configuration: configuration)
-        let watchers = watch ? watchServices(services: services, logger: logger) : []
+        let server = WebServer(app: app, configuration: configuration)
+        let watchers = watch ? watchServices(app: app, logger: logger) : []
         let announcement = ServeAnnouncement(
             address: address, token: accessToken, tokenWasGenerated: generatedToken,
             roots: configuration.roots, watching: !watchers.isEmpty)

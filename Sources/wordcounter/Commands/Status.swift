@@ -14,8 +14,8 @@ struct Status: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let services = try await options.services()
-        let rows = try await services.runner.run(ShowStatus(services: services))
+        let app = try await options.app()
+        let rows = try await app.run(ShowStatus())
         if json {
             try Terminal.printJSON(rows)
             return

@@ -39,7 +39,8 @@ struct Track: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try await options.services()
+        let app = try await options.app()
+        let services = app.services
         let tracked = Tally()
         let unreadable = Lines()
         let events = services.persistence.events
@@ -48,13 +49,13 @@ struct Track: AsyncParsableCommand {
             events.subscribe(to: FileBecameUnreadable.self) { unreadable.append("\($0.path): \($0.problem)") },
         ]
         let progress = ProgressBar()
-        let drawing = progress.attach(to: services.runner)
+        let drawing = progress.attach(to: app)
         defer { withExtendedLifetime((subscriptions, drawing)) {} }
         var problems: [PathProblems.Problem] = []
         do {
-            try await services.runner.run(
+            try await app.run(
                 TrackFiles(
-                    paths: paths, filter: FileFilter(include: include, exclude: exclude), services: services))
+                    paths: paths, filter: FileFilter(include: include, exclude: exclude)))
         } catch let failed as PathProblems {
             problems = failed.problems
         }

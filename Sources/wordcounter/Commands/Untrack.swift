@@ -18,11 +18,12 @@ struct Untrack: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try await options.services()
+        let app = try await options.app()
+        let services = app.services
         let untracked = Lines()
         let subscription = services.persistence.events.subscribe(to: FileUntracked.self) { untracked.append($0.path) }
         defer { withExtendedLifetime(subscription) {} }
-        try await services.runner.run(UntrackFiles(paths: paths, services: services))
+        try await app.run(UntrackFiles(paths: paths))
         let count = untracked.values.count
         print("Stopped tracking \(count) \(count == 1 ? "file" : "files").")
     }

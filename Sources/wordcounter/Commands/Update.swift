@@ -17,7 +17,8 @@ struct Update: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let services = try await options.services()
+        let app = try await options.app()
+        let services = app.services
         let lines = Lines()
         let updates = Collected<WordCountsUpdated>()
         let events = services.persistence.events
@@ -29,9 +30,9 @@ struct Update: AsyncParsableCommand {
             events.subscribe(to: WordCountsUpdated.self) { updates.append($0) },
         ]
         let progress = ProgressBar()
-        let drawing = progress.attach(to: services.runner)
+        let drawing = progress.attach(to: app)
         defer { withExtendedLifetime((subscriptions, drawing)) {} }
-        try await services.runner.run(UpdateWordCounts(services: services))
+        try await app.run(UpdateWordCounts())
         progress.finish()
         for line in lines.values { print(line) }
         for update in updates.values { print(Self.summary(update)) }
@@ -39,7 +40,7 @@ struct Update: AsyncParsableCommand {
         // something needs the writer's attention, and these lines say what. Looked up only when
         // the summary counted some, so an update with nothing to say reads nothing more.
         guard let summary = updates.values.last, summary.unreadable > 0 else { return }
-        let unreadable = try await services.runner.run(ShowStatus(services: services)).filter {
+        let unreadable = try await app.run(ShowStatus()).filter {
             $0.status == .unreadable
         }
         for row in unreadable { Terminal.standardError("wordcounter: \(row.path): \(row.reason ?? "unreadable")") }

@@ -49,7 +49,8 @@ struct Watch: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let services = try await options.services()
+        let app = try await options.app()
+        let services = app.services
         var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = verbose ? .debug : .info
         var groupLogger = logger
@@ -57,7 +58,7 @@ struct Watch: AsyncParsableCommand {
         let subscriptions = Self.printChanges(of: services.persistence.events)
         defer { withExtendedLifetime(subscriptions) {} }
         let watch = WatchService(
-            services: services, pollInterval: poll.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            app: app, pollInterval: poll.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(

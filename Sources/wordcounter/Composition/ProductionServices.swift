@@ -12,14 +12,18 @@ struct ProductionServices: ServiceBuilder {
 
     func build() async throws -> WordCounterServices {
         // SQLiteStore creates the database's folder itself, and names it in its error when it cannot.
-        var configured = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
-        configured.logLevel = verbose ? .debug : .warning
-        let logger = configured
+        let logger = Self.logger(verbose: verbose)
         let store = try SQLiteStore(path: databasePath)
         return WordCounterServices(
             persistence: Persistence(
                 store: store, errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
-            fileSystem: LocalFileSystem(),
-            runner: UseCaseRunner(middleware: verbose ? [LoggingMiddleware(logger: logger)] : []))
+            fileSystem: LocalFileSystem())
+    }
+
+    /// The command line's logger: standard error, debug level when verbose, warnings otherwise.
+    static func logger(verbose: Bool) -> Logger {
+        var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        return logger
     }
 }

@@ -23,7 +23,7 @@ final class ProgressBar: Sendable {
     }
 
     /// Draws the progress events of `runner` until the returned subscription is released.
-    func attach(to runner: UseCaseRunner) -> Subscription? {
+    func attach<Services>(to runner: UseCaseRunner<Services>) -> Subscription? {
         guard enabled else { return nil }
         return runner.observe { [self] event in
             switch event {

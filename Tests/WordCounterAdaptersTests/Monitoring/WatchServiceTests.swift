@@ -12,8 +12,9 @@ import WordCounterAdapters
 struct WatchServiceTests {
     /// Services on the local disk and an in-memory store, with a logger whose lines a test reads.
     struct Setup {
-        let services = WordCounterServices(
-            persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem())
+        let app = WordCounterApp(
+            services: WordCounterServices(
+                persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem()))
         let logs = InMemoryLogHandler()
 
         var logger: Logger {
@@ -25,7 +26,7 @@ struct WatchServiceTests {
         var messages: [String] { logs.entries.map { "\($0.message)" } }
 
         func words(at path: String) async throws -> Int? {
-            try await services.runner.run(ShowStatus(services: services)).first { $0.path == path }?.words
+            try await app.run(ShowStatus()).first { $0.path == path }?.words
         }
 
         /// Polls until the watcher has caught up at its start, so later changes must come from the monitor.
@@ -58,9 +59,9 @@ struct WatchServiceTests {
         try await TemporaryFolder.with { folder in
             let setup = Setup()
             let file = try folder.write("novel/a.md", "one two three")
-            try await setup.services.runner.run(TrackFiles(paths: [folder("novel")], services: setup.services))
+            try await setup.app.run(TrackFiles(paths: [folder("novel")]))
             try await testGracefulShutdown { trigger in
-                let service = WatchService(services: setup.services, logger: setup.logger)
+                let service = WatchService(app: setup.app, logger: setup.logger)
                 let running = Task { try await service.run() }
                 try await setup.waitForStartup()
                 try folder.write("novel/a.md", "one two three four five")
@@ -78,10 +79,10 @@ struct WatchServiceTests {
         try await TemporaryFolder.with { folder in
             let setup = Setup()
             let file = try folder.write("novel/a.md", "one")
-            try await setup.services.runner.run(TrackFiles(paths: [folder("novel")], services: setup.services))
+            try await setup.app.run(TrackFiles(paths: [folder("novel")]))
             try await testGracefulShutdown { trigger in
                 let service = WatchService(
-                    services: setup.services, pollInterval: .milliseconds(50), logger: setup.logger)
+                    app: setup.app, pollInterval: .milliseconds(50), logger: setup.logger)
                 let running = Task { try await service.run() }
                 try await setup.waitForStartup()
                 try folder.write("novel/a.md", "one two")
@@ -99,10 +100,11 @@ struct WatchServiceTests {
         let disk = InMemoryFileSystem()
         try disk.write("/n/a.md", contents: "one")
         let setup = Setup()
-        let services = WordCounterServices(persistence: setup.services.persistence, fileSystem: disk)
-        try await services.runner.run(TrackFiles(paths: ["/n"], services: services))
+        let app = WordCounterApp(
+            services: WordCounterServices(persistence: setup.app.services.persistence, fileSystem: disk))
+        try await app.run(TrackFiles(paths: ["/n"]))
         try await testGracefulShutdown { trigger in
-            let service = WatchService(services: services, logger: setup.logger)
+            let service = WatchService(app: app, logger: setup.logger)
             let running = Task { try await service.run() }
             try await setup.waitForStartup()
             #expect(setup.messages.contains("this file system has no change events; polling instead"))

@@ -12,16 +12,16 @@ import WordCounterAdapters
 struct WatcherOnDiskTests {
     struct Setup {
         let persistence = Persistence(store: InMemoryStore())
-        let services: WordCounterServices
+        let app: WordCounterApp
         let recorder: EventRecorder
 
         init() {
-            services = WordCounterServices(persistence: persistence, fileSystem: LocalFileSystem())
+            app = WordCounterApp(services: WordCounterServices(persistence: persistence, fileSystem: LocalFileSystem()))
             recorder = EventRecorder(persistence.events)
         }
 
         func rows() async throws -> [FileStatusRow] {
-            try await services.runner.run(ShowStatus(services: services))
+            try await app.run(ShowStatus())
         }
 
         /// Polls until `condition` holds for the stored rows, failing after 20 s.
@@ -40,7 +40,7 @@ struct WatcherOnDiskTests {
     /// Runs a watcher over `body`, then stops it gracefully.
     static func watching(_ setup: Setup, _ body: () async throws -> Void) async throws {
         let started = StartupSignal()
-        let watcher = Watcher(services: setup.services, monitor: try InotifyMonitor()) { activity in
+        let watcher = Watcher(app: setup.app, monitor: try InotifyMonitor()) { activity in
             if activity == .reconciled(.startup) { started.fire() }
         }
         let running = Task { try await watcher.run() }
@@ -57,7 +57,7 @@ struct WatcherOnDiskTests {
             let setup = Setup()
             try folder.write("novel/a.md", "one two three")
             try folder.write("novel/b.md", "four five")
-            try await setup.services.runner.run(TrackFiles(paths: [folder("novel")], services: setup.services))
+            try await setup.app.run(TrackFiles(paths: [folder("novel")]))
             let ids = Dictionary(uniqueKeysWithValues: try await setup.rows().map { ($0.path, $0.id) })
 
             try await Self.watching(setup) {

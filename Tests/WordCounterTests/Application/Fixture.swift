@@ -23,8 +23,10 @@ struct Fixture {
     let disk = InMemoryFileSystem(workingDirectory: "/home/writer", homeDirectory: "/home/writer")
     let clock = ManualClock(Date(timeIntervalSince1970: 1_763_800_000))  // 2025-11-22 08:26 UTC
     let persistence: Persistence
-    let services: WordCounterServices
+    let app: WordCounterApp
     let recorder: EventRecorder
+
+    var services: WordCounterServices { app.services }
 
     init(store: any Store = InMemoryStore()) {
         persistence = Persistence(store: store)
@@ -32,9 +34,10 @@ struct Fixture {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let counter = Atomic<Int>(0)
         let clock = clock
-        services = WordCounterServices(
-            persistence: persistence, fileSystem: disk, calendar: calendar, now: { clock.now },
-            makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" })
+        app = WordCounterApp(
+            services: WordCounterServices(
+                persistence: persistence, fileSystem: disk, calendar: calendar, now: { clock.now },
+                makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" }))
         recorder = EventRecorder(persistence.events)
     }
 
@@ -44,15 +47,15 @@ struct Fixture {
     }
 
     func track(_ paths: String..., filter: FileFilter = FileFilter()) async throws {
-        try await services.runner.run(TrackFiles(paths: paths, filter: filter, services: services))
+        try await app.run(TrackFiles(paths: paths, filter: filter))
     }
 
     func update() async throws {
-        try await services.runner.run(UpdateWordCounts(services: services))
+        try await app.run(UpdateWordCounts())
     }
 
     func status() async throws -> [FileStatusRow] {
-        try await services.runner.run(ShowStatus(services: services))
+        try await app.run(ShowStatus())
     }
 
     func row(_ path: String) async throws -> FileStatusRow? {
@@ -60,7 +63,7 @@ struct Fixture {
     }
 
     func history(days: Int, by grouping: HistoryGrouping = .day) async throws -> [HistoryEntry] {
-        try await services.runner.run(ShowHistory(days: days, grouping: grouping, services: services))
+        try await app.run(ShowHistory(days: days, grouping: grouping))
     }
 
     var lastSummary: WordCountsUpdated? { recorder.events(of: WordCountsUpdated.self).last }

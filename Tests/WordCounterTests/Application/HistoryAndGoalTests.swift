@@ -56,21 +56,21 @@ struct HistoryAndGoalTests {
     @Test("the goal shows today's words against it")
     func goal() async throws {
         let fixture = Fixture()
-        let runner = fixture.services.runner
-        #expect(try await runner.run(ShowGoalProgress(services: fixture.services)).goal == nil)
-        try await runner.run(SetDailyGoal(words: 10, services: fixture.services))
-        try await runner.run(SetDailyGoal(words: 20, services: fixture.services))
+        let runner = fixture.app
+        #expect(try await runner.run(ShowGoalProgress()).goal == nil)
+        try await runner.run(SetDailyGoal(words: 10))
+        try await runner.run(SetDailyGoal(words: 20))
         try fixture.disk.write("/n/a.md", contents: Fixture.words(10))
         try await fixture.track("/n")
         try fixture.disk.write("/n/a.md", contents: Fixture.words(15))
         try await fixture.update()
-        let progress = try await runner.run(ShowGoalProgress(services: fixture.services))
+        let progress = try await runner.run(ShowGoalProgress())
         #expect(progress.goal == 20)
         #expect(progress.today == 5)
         #expect(progress.remaining == 15)
         #expect(progress.fraction == 0.25)
-        await #expect(throws: PathProblems.self) {
-            try await runner.run(SetDailyGoal(words: 0, services: fixture.services))
+        await #expect(throws: InvalidGoal(words: 0)) {
+            try await runner.run(SetDailyGoal(words: 0))
         }
     }
 
@@ -81,7 +81,7 @@ struct HistoryAndGoalTests {
         try await fixture.track("/n")
         try fixture.disk.write("/n/a.md", contents: Fixture.words(13))
         try await fixture.update()
-        let rows = try await fixture.services.runner.run(ExportHistory(services: fixture.services))
+        let rows = try await fixture.app.run(ExportHistory())
         #expect(rows.count == 1)
         #expect(rows.first?.path == "/n/a.md")
         #expect(rows.first?.words == 3)
@@ -100,7 +100,7 @@ struct HistoryAndGoalTests {
         try fixture.disk.write("/n/a.md", contents: Fixture.words(110))
         try fixture.disk.rename("/n/b.md", to: "/n/b-renamed.md")
         try fixture.disk.remove("/n/c.md")
-        try await fixture.services.runner.run(UntrackFiles(paths: ["/n/d.md"], services: fixture.services))
+        try await fixture.app.run(UntrackFiles(paths: ["/n/d.md"]))
         try await fixture.update()
         #expect(try await fixture.history(days: 2).map(\.words) == [0, 10])
         #expect(fixture.lastSummary?.moved == 1)
@@ -115,8 +115,8 @@ struct HistoryAndGoalTests {
         try await fixture.track("/n")
         try fixture.disk.write("/n/a.md", contents: Fixture.words(12))
         try await fixture.update()
-        try await fixture.services.runner.run(UntrackFiles(paths: ["/n/a.md"], services: fixture.services))
-        let rows = try await fixture.services.runner.run(ExportHistory(services: fixture.services))
+        try await fixture.app.run(UntrackFiles(paths: ["/n/a.md"]))
+        let rows = try await fixture.app.run(ExportHistory())
         #expect(rows.map(\.path) == ["/n/a.md"])
         #expect(rows.map(\.words) == [2])
         #expect(try await fixture.history(days: 1).map(\.words) == [2])

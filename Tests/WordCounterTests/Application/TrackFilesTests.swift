@@ -68,11 +68,11 @@ struct TrackFilesTests {
         try fixture.disk.append("/n/a.md", contents: " " + Fixture.words(5, prefix: "x"))
         try await fixture.update()
         #expect(try await fixture.history(days: 1).map(\.words) == [5])
-        try await fixture.services.runner.run(UntrackFiles(paths: ["/n"], services: fixture.services))
+        try await fixture.app.run(UntrackFiles(paths: ["/n"]))
         #expect(try await fixture.status().isEmpty)
         #expect(try await fixture.history(days: 1).map(\.words) == [5])
         await #expect(throws: PathProblems.self) {
-            try await fixture.services.runner.run(UntrackFiles(paths: ["/n"], services: fixture.services))
+            try await fixture.app.run(UntrackFiles(paths: ["/n"]))
         }
     }
 
@@ -84,8 +84,8 @@ struct TrackFilesTests {
         try fixture.disk.write("/n/drafts/old.md", contents: Fixture.words(3))
         try fixture.disk.write("/n/sub/a.md", contents: Fixture.words(2))
         try await fixture.track("/n")
-        try await fixture.services.runner.run(
-            UntrackFiles(paths: ["/n/a.md", "/n/b*.md", "/n/drafts"], services: fixture.services))
+        try await fixture.app.run(
+            UntrackFiles(paths: ["/n/a.md", "/n/b*.md", "/n/drafts"]))
         try fixture.disk.write("/n/drafts/new.md", contents: Fixture.words(5))
         try await fixture.update()
         #expect(try await fixture.status().map(\.path) == ["/n/sub/a.md"])

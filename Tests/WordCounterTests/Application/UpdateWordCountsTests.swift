@@ -164,10 +164,10 @@ struct UpdateWordCountsTests {
         try fixture.disk.write("/n/a.md", contents: Fixture.words(5))
         try await fixture.track("/n")
         try fixture.disk.atomicallySave("/n/a.md", contents: Fixture.words(9))
-        try await fixture.services.runner.run(UpdateWordCount(path: "/n/a.md", services: fixture.services))
+        try await fixture.app.run(UpdateWordCount(path: "/n/a.md"))
         #expect(try await fixture.row("/n/a.md")?.words == 9)
         await #expect(throws: PathProblems.self) {
-            try await fixture.services.runner.run(UpdateWordCount(path: "/n/other.md", services: fixture.services))
+            try await fixture.app.run(UpdateWordCount(path: "/n/other.md"))
         }
     }
 }

@@ -24,10 +24,10 @@ final class WatchHarness: Sendable {
         self.configuration = configuration
         let activities = activities
         watcher = Watcher(
-            services: fixture.services, monitor: monitor, configuration: configuration, clock: clock,
+            app: fixture.app, monitor: monitor, configuration: configuration, clock: clock,
             onActivity: { activities.append($0) })
         let runs = runs
-        observation = fixture.services.runner.observe { event in
+        observation = fixture.app.observe { event in
             if case .started(let info) = event { runs.names.withLock { $0.append(info.useCaseName) } }
         }
     }

@@ -69,7 +69,7 @@ struct ReadRoutesTests {
     @Test("GET /api/files: the same items as `status --json`, missing ones marked")
     func files() async throws {
         let fixture = try await Self.writtenToday()
-        let expected = try await fixture.services.runner.run(ShowStatus(services: fixture.services))
+        let expected = try await fixture.app.run(ShowStatus())
         try await fixture.withClient { client in
             let response = try await client.get("/api/files")
             #expect(response.status == .ok)

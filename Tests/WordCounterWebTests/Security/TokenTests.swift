@@ -56,7 +56,7 @@ struct TokenTests {
             let response = try await client.post("/api/track", json: #"{"path": "/home/writer/a.md"}"#)
             #expect(response.status == .unauthorized)
         }
-        let rows = try await fixture.services.runner.run(ShowStatus(services: fixture.services))
+        let rows = try await fixture.app.run(ShowStatus())
         #expect(rows.isEmpty)
     }
 

@@ -12,8 +12,10 @@ import WordCounterWeb
 struct WebFixture {
     let disk = InMemoryFileSystem(workingDirectory: "/home/writer", homeDirectory: "/home/writer")
     let clock = TestDate(Date(timeIntervalSince1970: 1_763_800_000))  // 2025-11-22 08:26 UTC
-    let services: WordCounterServices
+    let app: WordCounterApp
     let server: WebServer
+
+    var services: WordCounterServices { app.services }
 
     init(
         token: AccessToken? = nil, roots: [String] = ["/home/writer"], host: String = "127.0.0.1",
@@ -23,11 +25,12 @@ struct WebFixture {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let counter = Atomic<Int>(0)
         let clock = clock
-        services = WordCounterServices(
-            persistence: Persistence(store: InMemoryStore()), fileSystem: disk, calendar: calendar,
-            now: { clock.now }, makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" })
+        app = WordCounterApp(
+            services: WordCounterServices(
+                persistence: Persistence(store: InMemoryStore()), fileSystem: disk, calendar: calendar,
+                now: { clock.now }, makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" }))
         server = WebServer(
-            services: services,
+            app: app,
             configuration: WebConfiguration(
                 address: ServerAddress(host: host, port: 0), token: token, roots: TrackableRoots(roots),
                 summaryMaxAge: summaryMaxAge))
@@ -39,15 +42,15 @@ struct WebFixture {
     }
 
     func track(_ paths: String...) async throws {
-        try await services.runner.run(TrackFiles(paths: paths, services: services))
+        try await app.run(TrackFiles(paths: paths))
     }
 
     func update() async throws {
-        try await services.runner.run(UpdateWordCounts(services: services))
+        try await app.run(UpdateWordCounts())
     }
 
     func setGoal(_ words: Int) async throws {
-        try await services.runner.run(SetDailyGoal(words: words, services: services))
+        try await app.run(SetDailyGoal(words: words))
     }
 
     /// Runs `test` with a client that sends requests to the router.

@@ -1,22 +1,19 @@
 public import Harbor
 
 /// Sets the daily goal in words (a command; ``DailyGoalSet`` tells what happened).
-public struct SetDailyGoal: UseCase {
+public struct SetDailyGoal: UseCase, Codable {
     /// Words per day; must be positive.
     public let words: Int
-    let services: WordCounterServices
 
     /// Creates the command.
-    public init(words: Int, services: WordCounterServices) {
+    public init(words: Int) {
         self.words = words
-        self.services = services
     }
 
-    public func execute(in context: RunContext) async throws {
-        guard words > 0 else {
-            throw PathProblems([.init(path: "goal", reason: "a daily goal must be at least 1 word")])
-        }
-        try await services.persistence.perform { unitOfWork in
+    /// - Throws: ``InvalidGoal`` when `words` is not positive.
+    public func execute(in context: RunContext<WordCounterServices>) async throws {
+        guard words > 0 else { throw InvalidGoal(words: words) }
+        try await context.persistence.perform { unitOfWork in
             let goals = unitOfWork.repository(Goal.self)
             if var goal = try await goals.find(Goal.dailyID) {
                 goal.dailyWords = words

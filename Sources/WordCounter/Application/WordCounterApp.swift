@@ -1,0 +1,9 @@
+public import Harbor
+
+/// Word Counter as an application: its services and the runner of its use cases.
+///
+/// ```swift
+/// let app = WordCounterApp(services: services)
+/// let rows = try await app.run(ShowStatus())
+/// ```
+public typealias WordCounterApp = UseCaseRunner<WordCounterServices>
