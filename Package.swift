@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Settings every target shares: Swift 6 language mode comes from the tools version; these
@@ -188,6 +188,18 @@ let package = Package(
                 "HarborTesting",
                 "HarborSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Every ```swift sample in the docs and doc comments is found in compiled code; the
+        // samples that live nowhere else are compiled here.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "Harbor", "HarborTesting", "HarborSQLite", "WordCounter", "WordCounterAdapters", "WordCounterWeb",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
