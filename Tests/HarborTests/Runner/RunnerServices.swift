@@ -5,8 +5,10 @@ import Harbor
 struct RunnerServices: Sendable {
     /// The numbers `Append` ran with, in the order it ran.
     let log = Collected<Int>()
-    /// How many `Append` runs were inside `execute` at once.
+    /// How many `Append` and `Gather` runs were inside `execute` at once.
     let gauge = ConcurrencyGauge()
+    /// Where `Gather` runs wait for each other.
+    let rendezvous = Rendezvous()
     /// Where `Block` and `SubmitsAnother` wait until the test opens it.
     let gate = Gate()
     /// Opened by `LongRunning` and `SubmitsAnother` once they run.

@@ -15,6 +15,21 @@ struct Append: UseCase {
     }
 }
 
+/// Waits until `groupSize` runs are inside at once, then logs its number: runs only when the
+/// lane lets that many run together, and measures how many ever did.
+struct Gather: UseCase {
+    let number: Int
+    let groupSize: Int
+
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.gauge.enter()
+        defer { context.gauge.leave() }
+        await context.rendezvous.arrive(inGroupsOf: groupSize)
+        context.log.append(number)
+        return number
+    }
+}
+
 /// Waits at the services' gate before returning, to hold its lane for as long as a test needs.
 struct Block: UseCase {
     func execute(in context: RunContext<RunnerServices>) async throws -> String {

@@ -22,12 +22,14 @@ struct UseCaseRunnerTests {
         #expect(result == 42)
     }
 
-    @Test("a concurrent lane runs up to its limit at once")
+    @Test("a concurrent lane runs up to its limit at once", .timeLimit(.minutes(1)))
     func concurrentLane() async throws {
         let app = RunnerServices.application()
         let lane = Lane.concurrent("workers", limit: 3)
+        // Each run waits until three are inside together: a lane that ran fewer at once would
+        // never let them meet (the time limit fails it), and one that ran more shows in the peak.
         let handles = (0..<12).map { number in
-            app.submit(Append(number: number, pause: .milliseconds(30)), on: lane)
+            app.submit(Gather(number: number, groupSize: 3), on: lane)
         }
         for handle in handles { _ = try await handle.value }
         #expect(app.services.log.values.count == 12)
