@@ -10,7 +10,7 @@ import Synchronization
 /// #expect(try run.value == ())
 /// #expect(run.progress.last?.completed == run.progress.last?.total)
 /// #expect(run.events(of: FileWentMissing.self).map(\.path) == ["/novel/gone.md"])
-/// #expect(run.handlers.allSatisfy(\.succeeded))
+/// #expect(run.failedHandlers.isEmpty)
 /// ```
 public struct RecordedRun<Output: Sendable>: Sendable {
     /// What the run returned or threw.

@@ -54,26 +54,26 @@ struct BoxProvisioningTests {
 
 @Suite("Boxes use cases (fake environment)")
 struct BoxesUseCaseTests {
-    let persistence = Persistence(store: InMemoryStore())
-    let provisioning = BoxProvisioning(makeID: numberedIDs())
-    let runner = UseCaseRunner()
+    let app = UseCaseRunner(
+        services: BoxesServices(
+            persistence: Persistence(store: InMemoryStore()), provisioning: BoxProvisioning(makeID: numberedIDs()),
+            storeDescription: "memory"))
 
     @Test("commands print through events; the query shows the outline in order")
     func provisionAndList() async throws {
         let lines = Lines()
-        let printing = OutlinePrinter { lines.append($0) }.subscribe(to: persistence.events)
-        try await runner.run(ProvisionBox(title: "Books", persistence: persistence, provisioning: provisioning))
-        try await runner.run(ProvisionBox(title: "Tools", persistence: persistence, provisioning: provisioning))
+        let printing = OutlinePrinter { lines.append($0) }.subscribe(to: app.services.persistence.events)
+        try await app.run(ProvisionBox(title: "Books"))
+        try await app.run(ProvisionBox(title: "Tools"))
         for title in ["Dune", "Emma"] {
-            try await runner.run(
-                ProvisionItem(title: title, boxTitle: "books", persistence: persistence, provisioning: provisioning))
+            try await app.run(ProvisionItem(boxTitle: "books", title: title))
         }
         #expect(
             lines.values == [
                 "+ box \"Books\"", "+ box \"Tools\"", "+ item \"Dune\" in box \"Books\"",
                 "+ item \"Emma\" in box \"Books\"",
             ])
-        let outline = try await runner.run(ShowOutline(persistence: persistence))
+        let outline = try await app.run(ShowOutline())
         #expect(outline.lines == ["Books", "  - Dune", "  - Emma", "Tools"])
         withExtendedLifetime(printing) {}
     }
@@ -81,25 +81,31 @@ struct BoxesUseCaseTests {
     @Test("a refused command writes nothing and publishes nothing")
     func refused() async throws {
         let lines = Lines()
-        let printing = OutlinePrinter { lines.append($0) }.subscribe(to: persistence.events)
-        try await runner.run(ProvisionBox(title: "Books", persistence: persistence, provisioning: provisioning))
+        let printing = OutlinePrinter { lines.append($0) }.subscribe(to: app.services.persistence.events)
+        try await app.run(ProvisionBox(title: "Books"))
         await #expect(throws: BoxesError.duplicateBox("Books")) {
-            try await runner.run(ProvisionBox(title: "Books", persistence: persistence, provisioning: provisioning))
+            try await app.run(ProvisionBox(title: "Books"))
         }
         await #expect(throws: BoxesError.unknownBox("Garage")) {
-            try await runner.run(
-                ProvisionItem(title: "Saw", boxTitle: "Garage", persistence: persistence, provisioning: provisioning))
+            try await app.run(ProvisionItem(boxTitle: "Garage", title: "Saw"))
         }
         #expect(lines.values == ["+ box \"Books\""])
-        #expect(try await persistence.repository(Box.self).all().count == 1)
-        #expect(try await persistence.repository(Item.self).all().isEmpty)
+        #expect(try await app.services.persistence.repository(Box.self).all().count == 1)
+        #expect(try await app.services.persistence.repository(Item.self).all().isEmpty)
         withExtendedLifetime(printing) {}
     }
 
     @Test("an empty outline tells how to start")
     func emptyOutline() async throws {
-        let outline = try await runner.run(ShowOutline(persistence: persistence))
+        let outline = try await app.run(ShowOutline())
         #expect(outline.entries.isEmpty)
         #expect(outline.lines.first?.contains("boxes add-box") == true)
+    }
+
+    @Test("use cases are their input: equal inputs are equal runs")
+    func useCasesAreValues() {
+        #expect(ProvisionItem(boxTitle: "Books", title: "Dune") == ProvisionItem(boxTitle: "Books", title: "Dune"))
+        #expect(ProvisionBox(title: "Books") != ProvisionBox(title: "Tools"))
+        #expect(Set([ShowOutline(), ShowOutline()]).count == 1)
     }
 }

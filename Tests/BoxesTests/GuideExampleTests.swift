@@ -8,11 +8,11 @@ import Testing
 @Test func provisioningAnItemReportsIt() async throws {
     let persistence = Persistence(store: InMemoryStore())
     let provisioning = BoxProvisioning(maximumItems: 10, makeID: numberedIDs())
-    let runner = UseCaseRunner()
-    try await runner.run(ProvisionBox(title: "Books", persistence: persistence, provisioning: provisioning))
-    let run = await RecordedRun.of(
-        ProvisionItem(title: "Dune", boxTitle: "Books", persistence: persistence, provisioning: provisioning),
-        on: runner, events: persistence.events)
+    let app = UseCaseRunner(
+        services: BoxesServices(persistence: persistence, provisioning: provisioning, storeDescription: "memory"))
+    try await app.run(ProvisionBox(title: "Books"))
+    let run = await RecordedRun.of(ProvisionItem(boxTitle: "Books", title: "Dune"), on: app, events: persistence.events)
     #expect(throws: Never.self) { try run.value }
     #expect(run.events(of: ItemProvisioned.self).map(\.title) == ["Dune"])
+    #expect(run.failedHandlers.isEmpty)
 }

@@ -19,6 +19,22 @@ struct EnvironmentTests {
         func build() async throws -> Services { Services(label: label) }
     }
 
+    /// Reads the environment's label from the services, as `context.label`.
+    struct ReadLabel: UseCase {
+        func execute(in context: RunContext<Services>) async throws -> String { context.label }
+    }
+
+    @Test("a composition root composes the application of the chosen environment, with its middleware")
+    func application() async throws {
+        let root = CompositionRoot<Services>([.production: Builder(label: "real"), .fake: Builder(label: "fake")])
+        let trace = Collected<String>()
+        let app = try await root.application(for: .fake, middleware: [Tracing(name: "tracing", trace: trace)])
+        #expect(app.services.label == "fake")
+        #expect(try await app.run(ReadLabel()) == "fake")
+        #expect(trace.values == ["tracing in", "tracing out"])
+        await #expect(throws: UnknownEnvironment.self) { try await root.application(for: "staging") }
+    }
+
     @Test("a composition root builds the services of the chosen environment")
     func compositionRoot() async throws {
         let root = CompositionRoot<Services>([.production: Builder(label: "real"), .fake: Builder(label: "fake")])

@@ -27,6 +27,26 @@ enum PersistenceFixture {
     }
 
     struct WorkFailed: Error, Equatable {}
+
+    /// An aggregate that raises its own events: opened, then one per deposit.
+    struct Wallet: Aggregate, Equatable {
+        static let collection = "wallets"
+        let id: String
+        var balance: Int
+        var events = RaisedEvents()
+
+        /// A new, empty wallet that raised `AccountOpened`.
+        static func open(_ id: String) -> Wallet {
+            var wallet = Wallet(id: id, balance: 0)
+            wallet.events.raise(AccountOpened(id: id))
+            return wallet
+        }
+
+        mutating func deposit(_ amount: Int) {
+            balance += amount
+            events.raise(Deposited(id: id, amount: amount))
+        }
+    }
 }
 
 /// A new, empty folder under the system's temporary folder, removed with everything in it when released.

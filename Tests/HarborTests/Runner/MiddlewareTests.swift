@@ -1,4 +1,5 @@
 import Harbor
+import HarborTesting
 import Logging
 import Synchronization
 import Testing
@@ -9,7 +10,8 @@ struct Tracing: UseCaseMiddleware {
     let trace: Collected<String>
 
     func handle<U: UseCase>(
-        _ useCase: U, context: RunContext, next: @escaping @Sendable (U, RunContext) async throws -> U.Output
+        _ useCase: U, context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output {
         trace.append("\(name) in")
         defer { trace.append("\(name) out") }
@@ -38,53 +40,61 @@ struct MiddlewareTests {
     @Test("middleware wraps every run, the first one outermost")
     func order() async throws {
         let trace = Collected<String>()
-        let runner = UseCaseRunner(middleware: [
+        let app = RunnerServices.application(middleware: [
             Tracing(name: "outer", trace: trace), Tracing(name: "inner", trace: trace),
         ])
-        _ = try await runner.run(Append(number: 1, log: Collected()))
+        _ = try await app.run(Append(number: 1))
         #expect(trace.values == ["outer in", "inner in", "inner out", "outer out"])
     }
 
     @Test("retry runs again only for retryable errors, up to the limit")
     func retry() async throws {
-        let runner = UseCaseRunner(middleware: [
-            RetryMiddleware(maxAttempts: 3, clock: ContinuousClock()) { _ in .zero }
-        ])
-        let attempts = Collected<Int>()
-        let result = try await runner.run(
-            FailsAtFirst(failures: 2, error: Flaky(isRetryable: true), attempts: attempts))
+        // A new application for each case, so each counts its own attempts.
+        func application() -> UseCaseRunner<RunnerServices> {
+            RunnerServices.application(middleware: [
+                RetryMiddleware(maxAttempts: 3, clock: ContinuousClock()) { _ in .zero }
+            ])
+        }
+        let retried = application()
+        let result = try await retried.run(FailsAtFirst(failures: 2, error: Flaky(isRetryable: true)))
         #expect(result == 3)
+        #expect(retried.services.attempts.values.count == 3)
 
-        let notRetried = Collected<Int>()
+        let notRetried = application()
         await #expect(throws: Flaky(isRetryable: false)) {
-            try await runner.run(FailsAtFirst(failures: 5, error: Flaky(isRetryable: false), attempts: notRetried))
+            try await notRetried.run(FailsAtFirst(failures: 5, error: Flaky(isRetryable: false)))
         }
-        #expect(notRetried.values.count == 1)
+        #expect(notRetried.services.attempts.values.count == 1)
 
-        let exhausted = Collected<Int>()
+        let exhausted = application()
         await #expect(throws: Flaky(isRetryable: true)) {
-            try await runner.run(FailsAtFirst(failures: 5, error: Flaky(isRetryable: true), attempts: exhausted))
+            try await exhausted.run(FailsAtFirst(failures: 5, error: Flaky(isRetryable: true)))
         }
-        #expect(exhausted.values.count == 3)
+        #expect(exhausted.services.attempts.values.count == 3)
     }
 
     @Test("a timeout cancels the use case and fails the run with UseCaseTimeout")
     func timeout() async throws {
-        let runner = UseCaseRunner(middleware: [TimeoutMiddleware(after: .milliseconds(50))])
-        let started = Gate()
-        await #expect(throws: UseCaseTimeout.self) { try await runner.run(LongRunning(started: started)) }
+        let clock = TestClock()
+        let app = RunnerServices.application(middleware: [TimeoutMiddleware(after: .seconds(5), clock: clock)])
+        let run = Task { try await app.run(LongRunning()) }
+        // Once the use case runs, the timer is asleep on the clock; time moves past the limit.
+        await app.services.started.wait()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        await #expect(throws: UseCaseTimeout.self) { try await run.value }
         // A fast use case is not affected.
-        #expect(try await runner.run(Append(number: 5, log: Collected())) == 5)
+        #expect(try await app.run(Append(number: 5)) == 5)
     }
 
     @Test("logging middleware logs start and finish with use case metadata, failures as errors")
     func logging() async throws {
         let lines = Collected<(Logger.Level, String, Logger.Metadata)>()
         let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
-        let runner = UseCaseRunner(middleware: [LoggingMiddleware(logger: logger, level: .info)])
-        _ = try await runner.run(Append(number: 1, log: Collected()))
+        let app = RunnerServices.application(middleware: [LoggingMiddleware(logger: logger, level: .info)])
+        _ = try await app.run(Append(number: 1))
         await #expect(throws: Flaky.self) {
-            try await runner.run(FailsAtFirst(failures: 1, error: Flaky(isRetryable: false), attempts: Collected()))
+            try await app.run(FailsAtFirst(failures: 1, error: Flaky(isRetryable: false)))
         }
         let messages = lines.values.map(\.1)
         #expect(messages.prefix(2) == ["started", "finished"])
@@ -95,10 +105,10 @@ struct MiddlewareTests {
 
     @Test("metrics middleware passes results and errors through")
     func metrics() async throws {
-        let runner = UseCaseRunner(middleware: [MetricsMiddleware()])
-        #expect(try await runner.run(Append(number: 9, log: Collected())) == 9)
+        let app = RunnerServices.application(middleware: [MetricsMiddleware()])
+        #expect(try await app.run(Append(number: 9)) == 9)
         await #expect(throws: Flaky.self) {
-            try await runner.run(FailsAtFirst(failures: 1, error: Flaky(isRetryable: false), attempts: Collected()))
+            try await app.run(FailsAtFirst(failures: 1, error: Flaky(isRetryable: false)))
         }
     }
 }

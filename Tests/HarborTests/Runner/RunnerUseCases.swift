@@ -1,36 +1,48 @@
 import Harbor
 
-/// Appends its number to a log, optionally after a pause, measuring how many run at once.
+/// Appends its number to the log, optionally after a pause, measuring how many run at once.
 struct Append: UseCase {
     let number: Int
-    let log: Collected<Int>
-    var gauge: ConcurrencyGauge? = nil
     var pause: Duration = .zero
     var lane: Lane = .serial
 
-    func execute(in context: RunContext) async throws -> Int {
-        gauge?.enter()
-        defer { gauge?.leave() }
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.gauge.enter()
+        defer { context.gauge.leave() }
         if pause > .zero { try await Task.sleep(for: pause) }
-        log.append(number)
+        context.log.append(number)
         return number
     }
 }
 
-/// Waits at a gate before returning, to hold its lane for as long as a test needs.
+/// Waits until `groupSize` runs are inside at once, then logs its number: runs only when the
+/// lane lets that many run together, and measures how many ever did.
+struct Gather: UseCase {
+    let number: Int
+    let groupSize: Int
+
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.gauge.enter()
+        defer { context.gauge.leave() }
+        await context.rendezvous.arrive(inGroupsOf: groupSize)
+        context.log.append(number)
+        return number
+    }
+}
+
+/// Waits at the services' gate before returning, to hold its lane for as long as a test needs.
 struct Block: UseCase {
-    let gate: Gate
-    func execute(in context: RunContext) async throws -> String {
-        await gate.wait()
+    func execute(in context: RunContext<RunnerServices>) async throws -> String {
+        await context.gate.wait()
         return "unblocked"
     }
 }
 
-/// Sleeps in small steps, checking for cancellation, until cancelled or done.
+/// Opens the `started` gate, then works in small steps, checking for cancellation, until
+/// cancelled or done.
 struct LongRunning: UseCase {
-    let started: Gate
-    func execute(in context: RunContext) async throws -> Int {
-        started.open()
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.started.open()
         for step in 0..<1_000 {
             try await Task.sleep(for: .milliseconds(10))
             context.reportProgress(completed: step, total: 1_000)
@@ -41,7 +53,7 @@ struct LongRunning: UseCase {
 
 /// Reports three progress steps, then finishes.
 struct ReportsProgress: UseCase {
-    func execute(in context: RunContext) async throws -> String {
+    func execute(in context: RunContext<RunnerServices>) async throws -> String {
         for step in 1...3 {
             context.reportProgress(completed: step, total: 3, message: "step \(step)")
         }
@@ -50,7 +62,7 @@ struct ReportsProgress: UseCase {
 }
 
 /// An error a test can ask to be retryable or not.
-struct Flaky: Error, RetryableError, Equatable {
+struct Flaky: Error, RetryableError, Hashable {
     let isRetryable: Bool
 }
 
@@ -58,35 +70,41 @@ struct Flaky: Error, RetryableError, Equatable {
 struct FailsAtFirst: UseCase {
     let failures: Int
     let error: Flaky
-    let attempts: Collected<Int>
-    func execute(in context: RunContext) async throws -> Int {
-        attempts.append(1)
-        if attempts.values.count <= failures { throw error }
-        return attempts.values.count
+
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.attempts.append(1)
+        if context.attempts.values.count <= failures { throw error }
+        return context.attempts.values.count
     }
 }
 
-/// A coalescable use case that counts its executions per key.
+/// A coalescable use case that records each execution's key.
 struct Refresh: CoalescableUseCase {
     let key: Int
-    let executions: Collected<Int>
 
-    func execute(in context: RunContext) async throws -> Int {
-        executions.append(key)
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.executions.append(key)
         return key * 10
     }
-
-    static func == (lhs: Refresh, rhs: Refresh) -> Bool { lhs.key == rhs.key }
-    func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
-/// Runs `Append` from inside itself, through the context and through the runner directly.
+/// Runs `Append` from inside itself, through the context and through the application directly.
 struct Nesting: UseCase {
-    let runner: UseCaseRunner
-    let log: Collected<Int>
-    func execute(in context: RunContext) async throws -> Int {
-        let first = try await context.run(Append(number: 1, log: log))
-        let second = try await runner.run(Append(number: 2, log: log))
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        let first = try await context.run(Append(number: 1))
+        let second = try await context.application.get().run(Append(number: 2))
         return first + second
+    }
+}
+
+/// Submits `Append(number: 2)` to its own application, opens `started`, waits at the gate,
+/// then appends 1 itself; returns the submitted run's handle.
+struct SubmitsAnother: UseCase {
+    func execute(in context: RunContext<RunnerServices>) async throws -> RunHandle<Int> {
+        let handle = try context.application.get().submit(Append(number: 2))
+        context.started.open()
+        await context.gate.wait()
+        context.log.append(1)
+        return handle
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Boxes
 import Foundation
 import Harbor
+import Logging
 
 /// The Boxes example's command line: provision boxes and items, list the outline.
 @main
@@ -36,19 +37,28 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "In the fake environment, delay every store operation by this many milliseconds.")
     var fakeDelay: Int = 0
 
-    /// Builds the services for the chosen environment, telling the user where the data lives.
-    func services() async throws -> BoxesServices {
+    /// Composes the application for the chosen environment, once, telling the user where the
+    /// data lives.
+    func application() async throws -> UseCaseRunner<BoxesServices> {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(flag: env, variable: "BOXES_ENV", processEnvironment: variables)
         let location = try StoreLocation(parsing: store ?? variables["BOXES_STORE"] ?? "json:boxes-data")
         let root = CompositionRoot<BoxesServices>([
-            .production: ProductionServices(location: location, verbose: false),
-            .development: ProductionServices(location: location, verbose: true),
+            .production: ProductionServices(location: location),
+            .development: ProductionServices(location: location),
             .fake: FakeServices(delay: .milliseconds(fakeDelay)),
         ])
-        let services = try await root.services(for: environment)
-        FileHandle.standardError.write(Data("boxes: \(services.storeDescription) (\(environment))\n".utf8))
-        return services
+        let app = try await root.application(for: environment, middleware: middleware(for: environment))
+        FileHandle.standardError.write(Data("boxes: \(app.services.storeDescription) (\(environment))\n".utf8))
+        return app
+    }
+
+    /// Real environments log failures (development also every run); the fake one logs nothing.
+    private func middleware(for environment: EnvironmentName) -> [any UseCaseMiddleware] {
+        if environment == .fake { return [] }
+        var logger = Logger(label: "boxes")
+        logger.logLevel = environment == .development ? .debug : .warning
+        return [LoggingMiddleware(logger: logger)]
     }
 }
 
@@ -57,8 +67,8 @@ struct List: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let services = try await options.services()
-        let outline = try await services.runner.run(ShowOutline(persistence: services.persistence))
+        let app = try await options.application()
+        let outline = try await app.run(ShowOutline())
         for line in outline.lines { print(line) }
     }
 }
@@ -69,10 +79,9 @@ struct AddBox: AsyncParsableCommand {
     @Argument(help: "The box's title; unique among boxes.") var title: String
 
     func run() async throws {
-        let services = try await options.services()
-        let printing = OutlinePrinter { print($0) }.subscribe(to: services.persistence.events)
-        try await services.runner.run(
-            ProvisionBox(title: title, persistence: services.persistence, provisioning: services.provisioning))
+        let app = try await options.application()
+        let printing = OutlinePrinter { print($0) }.subscribe(to: app.services.persistence.events)
+        try await app.run(ProvisionBox(title: title), until: .handled)
         withExtendedLifetime(printing) {}
     }
 }
@@ -84,11 +93,9 @@ struct AddItem: AsyncParsableCommand {
     @Argument(help: "The item's title.") var title: String
 
     func run() async throws {
-        let services = try await options.services()
-        let printing = OutlinePrinter { print($0) }.subscribe(to: services.persistence.events)
-        try await services.runner.run(
-            ProvisionItem(
-                title: title, boxTitle: box, persistence: services.persistence, provisioning: services.provisioning))
+        let app = try await options.application()
+        let printing = OutlinePrinter { print($0) }.subscribe(to: app.services.persistence.events)
+        try await app.run(ProvisionItem(boxTitle: box, title: title), until: .handled)
         withExtendedLifetime(printing) {}
     }
 }

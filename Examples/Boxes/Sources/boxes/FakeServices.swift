@@ -12,7 +12,6 @@ struct FakeServices: ServiceBuilder {
         return BoxesServices(
             persistence: Persistence(store: FakeStore(wrapping: InMemoryStore(), delay: delay)),
             provisioning: BoxProvisioning { "fake-\(counter.add(1, ordering: .relaxed).newValue)" },
-            runner: UseCaseRunner(),
             storeDescription: "memory, fake environment")
     }
 }

@@ -2,21 +2,16 @@ import Boxes
 import Foundation
 import Harbor
 import HarborSQLite
-import Logging
 
 /// The production and development composition: real stores, identifiers from UUIDs.
 struct ProductionServices: ServiceBuilder {
     let location: StoreLocation
-    let verbose: Bool
 
     func build() async throws -> BoxesServices {
         let (store, description) = try makeStore()
-        var logger = Logger(label: "boxes")
-        logger.logLevel = verbose ? .debug : .warning
         return BoxesServices(
             persistence: Persistence(store: store),
             provisioning: BoxProvisioning { UUID().uuidString.lowercased() },
-            runner: UseCaseRunner(middleware: [LoggingMiddleware(logger: logger)]),
             storeDescription: description)
     }
 

@@ -4,20 +4,16 @@ public import Harbor
 public struct ProvisionBox: UseCase {
     /// The title asked for.
     public let title: String
-    let persistence: Persistence
-    let provisioning: BoxProvisioning
 
-    /// Creates the use case.
-    public init(title: String, persistence: Persistence, provisioning: BoxProvisioning) {
+    /// Creates the command.
+    public init(title: String) {
         self.title = title
-        self.persistence = persistence
-        self.provisioning = provisioning
     }
 
-    public func execute(in context: RunContext) async throws {
-        try await persistence.perform { unitOfWork in
+    public func execute(in context: RunContext<BoxesServices>) async throws {
+        try await context.persistence.perform { unitOfWork in
             let boxes = unitOfWork.repository(Box.self)
-            let (box, event) = try provisioning.provisionBox(titled: title, after: try await boxes.all())
+            let (box, event) = try context.provisioning.provisionBox(titled: title, after: try await boxes.all())
             try boxes.add(box)
             try unitOfWork.record(event)
         }

@@ -2,16 +2,12 @@ public import Harbor
 
 /// A query: every box with its items, in order. It changes nothing.
 public struct ShowOutline: UseCase {
-    let persistence: Persistence
-
     /// Creates the query.
-    public init(persistence: Persistence) {
-        self.persistence = persistence
-    }
+    public init() {}
 
-    public func execute(in context: RunContext) async throws -> Outline {
-        let boxes = try await persistence.repository(Box.self).query(Query<Box>().sorted(by: \.position))
-        let items = persistence.repository(Item.self)
+    public func execute(in context: RunContext<BoxesServices>) async throws -> Outline {
+        let boxes = try await context.persistence.repository(Box.self).query(Query<Box>().sorted(by: \.position))
+        let items = context.persistence.repository(Item.self)
         var entries: [Outline.Entry] = []
         for box in boxes {
             let inBox = try await items.query(Query<Item>().where(\.boxID, equals: box.id).sorted(by: \.position))
