@@ -47,11 +47,13 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     /// - Parameter completion: ``RunCompletion/finished`` returns when the use case has;
     ///   ``RunCompletion/handled`` also waits for every asynchronous event handler it triggered,
     ///   transitively. Handler failures go to the bus's error handler, not to this caller.
+    ///   Called from inside a run of this application, `.handled` waits like `.finished`: the
+    ///   handlers may need the lane the caller holds, so waiting for them there could never end.
     /// - Throws: the use case's error, or `CancellationError` when the calling task is cancelled.
     public func run<U: UseCase>(
         _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished
     ) async throws -> U.Output where U.Services == Services {
-        if completion == .handled {
+        if completion == .handled && !holdsAnyLane {
             return try await HandlerScope.awaitingHandlers { try await self.run(useCase, on: lane) }.get()
         }
         let lane = lane ?? useCase.lane
@@ -105,7 +107,7 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     public func run<U: CoalescableUseCase>(
         _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished
     ) async throws -> U.Output where U.Services == Services {
-        if completion == .handled {
+        if completion == .handled && !holdsAnyLane {
             return try await HandlerScope.awaitingHandlers { try await self.run(useCase, on: lane) }.get()
         }
         let lane = lane ?? useCase.lane
@@ -180,6 +182,11 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
             lanes[lane.name] = queue
             return queue
         }
+    }
+
+    /// Whether the current task is inside a run of this application.
+    private var holdsAnyLane: Bool {
+        HeldLanes.current.contains { $0.runner == ObjectIdentifier(self) }
     }
 
     private func holds(_ lane: Lane) -> Bool {
