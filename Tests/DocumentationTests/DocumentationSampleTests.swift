@@ -13,15 +13,12 @@ struct DocumentationSampleTests {
 
     @Test("finds the samples of a doc comment and of a page")
     func extraction() {
-        let comment = """
-            /// Text.
-            ///
-            /// ```swift
-            /// let a = 1
-            ///     print(a)
-            /// ```
-            struct A {}
-            """
+        // Built from pieces, so these lines are not doc comments of this file themselves.
+        let slashes = "///"
+        let comment = [
+            "\(slashes) Text.", slashes, "\(slashes) ```swift", "\(slashes) let a = 1", "\(slashes)     print(a)",
+            "\(slashes) ```", "struct A {}",
+        ].joined(separator: "\n")
         let samples = DocumentationSample.samples(in: comment, file: "A.swift", docComments: true)
         #expect(samples.map(\.lines) == [["let a = 1", "    print(a)"]])
         #expect(samples.first?.line == 3)
