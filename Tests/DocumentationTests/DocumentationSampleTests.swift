@@ -70,7 +70,9 @@ struct DocumentationSampleTests {
         var found: [String] = []
         for folder in folders {
             let url = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let file as URL in walker where file.pathExtension == ext {
                 found.append(String(file.path.dropFirst(root.path.count + 1)))
             }
