@@ -197,6 +197,7 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "Harbor", "HarborTesting", "HarborSQLite", "WordCounter", "WordCounterAdapters", "WordCounterWeb",
+                "Boxes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
