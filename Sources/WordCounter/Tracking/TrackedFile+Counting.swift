@@ -1,5 +1,5 @@
 public import Foundation
-public import Harbor
+import Harbor
 
 /// What counting a tracked file did to it.
 public enum CountOutcome: Sendable, Equatable {
