@@ -5,9 +5,9 @@ import Synchronization
 /// which order.
 ///
 /// ```swift
-/// let recorder = EventRecorder(persistence.events)
-/// try await provisionBox(...)
-/// #expect(recorder.events(of: BoxProvisioned.self) == [BoxProvisioned(boxID: "1", title: "Books")])
+/// let recorder = EventRecorder(app.services.persistence.events)
+/// try await app.run(ProvisionBox(title: "Books"))
+/// #expect(recorder.events(of: BoxProvisioned.self).map(\.title) == ["Books"])
 /// ```
 ///
 /// Recording is thread-safe and keeps the order in which the bus delivered the events; it

@@ -5,11 +5,20 @@ import Synchronization
 /// that run (started, progress, the ending), the domain events published meanwhile, and every
 /// asynchronous event handler it triggered, transitively — all finished before it returns.
 ///
+/// In Harbor's allocation scenario, shrinking a batch takes back an order line (`Deallocated`),
+/// and the application's `reallocate` handler allocates it to another batch (`Allocated`):
+///
 /// ```swift
-/// let run = await RecordedRun.of(UpdateWordCounts(), on: app, events: bus)
-/// #expect(try run.value == ())
-/// #expect(run.progress.last?.completed == run.progress.last?.total)
-/// #expect(run.events(of: FileWentMissing.self).map(\.path) == ["/novel/gone.md"])
+/// let run = await RecordedRun.of(
+///     ChangeBatchQuantity(sku: "RUG", reference: "in-stock", quantity: 25), on: app, events: persistence.events)
+///
+/// #expect(throws: Never.self) { try run.value }
+/// #expect(run.events(of: Deallocated.self) == [Deallocated(orderID: "o2", sku: "RUG", quantity: 20)])
+/// #expect(
+///     run.events(of: Allocated.self) == [
+///         Allocated(orderID: "o2", sku: "RUG", quantity: 20, batchReference: "shipment")
+///     ])
+/// #expect(run.handlers.map(\.handler) == ["reallocate"])
 /// #expect(run.failedHandlers.isEmpty)
 /// ```
 public struct RecordedRun<Output: Sendable>: Sendable {

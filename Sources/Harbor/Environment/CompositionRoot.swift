@@ -2,14 +2,15 @@
 ///
 /// Library code never reaches for a global: the executable creates one composition root,
 /// picks the environment (``EnvironmentName/resolve(flag:variable:processEnvironment:fallback:)``)
-/// and hands the services it builds to its use cases.
+/// and composes the application over the services it builds, as the Boxes example does:
 ///
 /// ```swift
 /// let root = CompositionRoot<BoxesServices>([
-///     .production: JSONFileServices(folder: folder),
-///     .fake: FakeBoxesServices(),
+///     .production: ProductionServices(location: location),
+///     .development: ProductionServices(location: location),
+///     .fake: FakeServices(delay: .milliseconds(fakeDelay)),
 /// ])
-/// let services = try await root.services(for: environment)
+/// let app = try await root.application(for: environment, middleware: middleware(for: environment))
 /// ```
 public struct CompositionRoot<Services>: Sendable {
     private let builders: [EnvironmentName: any ServiceBuilder<Services>]

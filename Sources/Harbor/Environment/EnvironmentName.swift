@@ -1,7 +1,7 @@
 /// The name of an environment an application runs in: production, development, fake, or your own.
 ///
 /// ```swift
-/// let environment = EnvironmentName.resolve(flag: options.env, variable: "BOXES_ENV")
+/// let environment = EnvironmentName.resolve(flag: env, variable: "BOXES_ENV", processEnvironment: variables)
 /// ```
 public struct EnvironmentName: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible

@@ -1,9 +1,17 @@
 /// Builds an application's services for one environment: the place adapters are wired to ports.
 ///
+/// The Boxes example's fake environment keeps everything in memory, behind an optional delay:
+///
 /// ```swift
-/// struct FakeBoxesServices: ServiceBuilder {
+/// struct FakeServices: ServiceBuilder {
+///     let delay: Duration
+///
 ///     func build() async throws -> BoxesServices {
-///         BoxesServices(persistence: Persistence(store: InMemoryStore()))
+///         let counter = Atomic<Int>(0)
+///         return BoxesServices(
+///             persistence: Persistence(store: FakeStore(wrapping: InMemoryStore(), delay: delay)),
+///             provisioning: BoxProvisioning { "fake-\(counter.add(1, ordering: .relaxed).newValue)" },
+///             storeDescription: "memory, fake environment")
 ///     }
 /// }
 /// ```

@@ -4,10 +4,11 @@
 /// must not change when the type is renamed. It defaults to the type's name.
 ///
 /// ```swift
-/// struct BoxProvisioned: DomainEvent {
-///     static let eventName = "boxes.box-provisioned"
-///     let boxID: String
-///     let title: String
+/// struct Deallocated: DomainEvent, Equatable {
+///     static let eventName = "allocation.deallocated"
+///     let orderID: String
+///     let sku: String
+///     let quantity: Int
 /// }
 /// ```
 public protocol DomainEvent: Sendable, Codable {

@@ -5,7 +5,7 @@ extension EventBus {
     /// The handler may await ports and run use cases. Its failure never stops another handler;
     /// it is retried by `retry` when the error is a retryable ``RetryableError``, and then goes
     /// to the bus's error handler. A caller that runs a command with
-    /// ``UseCaseRunner/run(_:on:until:)`` and ``RunCompletion/handled`` waits for it.
+    /// ``UseCaseRunner/run(_:on:until:)-55533`` and ``RunCompletion/handled`` waits for it.
     /// - Parameter name: how logs and ``HandlerRun`` name the handler; the event type's by default.
     public func handle<E: DomainEvent>(
         _ type: E.Type,

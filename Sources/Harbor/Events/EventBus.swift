@@ -19,9 +19,13 @@ public import Synchronization
 /// ```swift
 /// let bus = EventBus()
 /// let subscription = bus.subscribe(to: BoxProvisioned.self) { event in
-///     print("provisioned \(event.title)")
+///     print("provisioned \(event.title)")  // at once, on the publishing task
+/// }
+/// bus.handle(BoxProvisioned.self) { event in
+///     try await search.index(event.boxID)  // later, in a task of its own
 /// }
 /// bus.publish(BoxProvisioned(boxID: "1", title: "Books"))
+/// await bus.waitForHandlers()
 /// ```
 public final class EventBus: Sendable {
     /// Called with every error a subscriber or handler ends with.

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// ```swift
 /// let relay = OutboxRelay(store: store, wakingOn: persistence.events, subscribers: [projector])
-/// try await relay.run()   // until the task is cancelled
+/// await relay.run()  // until the task is cancelled
 /// ```
 public final class OutboxRelay: Sendable {
     /// Called with every error a handler or the store throws during delivery.

@@ -2,13 +2,14 @@ import Synchronization
 
 /// Wakes one waiting task early; a signal sent while nobody waits is kept for the next wait.
 ///
-/// The loop of a background worker (the ``OutboxRelay``, a file watcher) waits on it between
+/// The loop of a background worker (``OutboxRelay/run()``, a file watcher) waits on it between
 /// passes, so that new work starts a pass at once and otherwise a timeout does:
 ///
 /// ```swift
 /// while !Task.isCancelled {
 ///     await deliverPending()
-///     await signal.wait(timeout: .milliseconds(200))   // or until another task calls signal()
+///     await prune()
+///     await signal.wait(timeout: pollInterval)
 /// }
 /// ```
 public final class WakeSignal: Sendable {

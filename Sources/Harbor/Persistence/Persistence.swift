@@ -6,9 +6,10 @@ import Synchronization
 /// ```swift
 /// let persistence = Persistence(store: InMemoryStore(), events: bus)
 /// try await persistence.perform { unitOfWork in
-///     try unitOfWork.repository(Box.self).add(Box(id: "1", title: "Books"))
+///     try unitOfWork.repository(Box.self).add(Box(id: "1", title: "Books", position: 1))
 ///     try unitOfWork.record(BoxProvisioned(boxID: "1", title: "Books"))
 /// }
+/// let books = try await persistence.repository(Box.self).find("1")
 /// ```
 public final class Persistence: Sendable {
     /// Called with every error that ends a unit of work, before it reaches the caller.

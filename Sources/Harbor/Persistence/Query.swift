@@ -1,6 +1,7 @@
 /// A typed query over an aggregate's indexed fields, built from key paths.
 ///
 /// ```swift
+/// let todos = persistence.repository(Todo.self)
 /// let open = try await todos.query(Query<Todo>().where(\.done, equals: false).sorted(by: \.title).limit(20))
 /// ```
 public struct Query<A: Aggregate>: Sendable {

@@ -1,4 +1,4 @@
-/// How far ``UseCaseRunner/run(_:on:until:)`` waits.
+/// How far ``UseCaseRunner/run(_:on:until:)-55533`` waits.
 public enum RunCompletion: Sendable, Hashable {
     /// Until the use case has returned or thrown.
     case finished

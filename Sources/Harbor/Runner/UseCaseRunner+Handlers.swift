@@ -7,8 +7,8 @@ extension UseCaseRunner {
     /// retries). The bus holds the application weakly, so composing it this way makes no cycle.
     ///
     /// ```swift
-    /// app.on(Deallocated.self, from: bus) { event, app in
-    ///     try await app.run(Allocate(orderID: event.orderID, sku: event.sku, quantity: event.quantity))
+    /// app.on(Deallocated.self, from: persistence.events, name: "reallocate") { event, app in
+    ///     _ = try await app.run(Allocate(orderID: event.orderID, sku: event.sku, quantity: event.quantity))
     /// }
     /// ```
     public func on<E: DomainEvent>(

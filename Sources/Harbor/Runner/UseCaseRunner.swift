@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Guarantees:
 /// - On a lane with limit 1 (``Lane/serial`` by default) runs execute one at a time, in the order
-///   they were submitted (``run(_:on:until:)`` and ``submit(_:on:)`` both take their place in
+///   they were submitted (``run(_:on:until:)-55533`` and ``submit(_:on:)-lt99`` both take their place in
 ///   line when called). A lane with limit *n* runs at most *n* at once, starting them in that order.
 /// - A use case that runs another one on the lane it already holds (through
 ///   ``RunContext/run(_:on:)`` or this runner) runs it at once inside its own turn: no deadlock.
@@ -19,8 +19,9 @@ import Synchronization
 ///
 /// ```swift
 /// let app = UseCaseRunner(services: services, middleware: [LoggingMiddleware(logger: logger)])
+/// try await app.run(ProvisionBox(title: "Books"), until: .handled)  // and the handlers it triggered
 /// let outline = try await app.run(ShowOutline())
-/// let handle = app.submit(ProvisionBox(title: "Books"))   // runs later, in order
+/// let handle = app.submit(ProvisionBox(title: "Tools"))  // takes its place in line now
 /// handle.cancel()
 /// ```
 public final class UseCaseRunner<Services: Sendable>: Sendable {

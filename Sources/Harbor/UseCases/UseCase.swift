@@ -7,24 +7,28 @@
 /// environment and handed to ``execute(in:)`` through ``RunContext``. A use case whose
 /// `Services` the runner does not have does not compile.
 ///
-/// ```swift
-/// struct RenameBox: UseCase {
-///     let boxID: String
-///     let title: String
+/// The allocation scenario of Harbor's tests allocates an order line to a batch of a product:
 ///
-///     func execute(in context: RunContext<ExampleServices>) async throws {
+/// ```swift
+/// struct Allocate: UseCase {
+///     let orderID: String
+///     let sku: String
+///     let quantity: Int
+///
+///     func execute(in context: RunContext<AllocationServices>) async throws -> String? {
 ///         try await context.persistence.perform { unitOfWork in
-///             let boxes = unitOfWork.repository(ExampleBox.self)
-///             guard var box = try await boxes.find(boxID) else { throw ExampleError.noSuchBox(boxID) }
-///             box.rename(to: title)
-///             try boxes.update(box)
+///             let products = unitOfWork.repository(Product.self)
+///             guard var product = try await products.find(sku) else { throw AllocationError.invalidSKU(sku) }
+///             let reference = product.allocate(OrderLine(orderID: orderID, sku: sku, quantity: quantity))
+///             try products.update(product)
+///             return reference
 ///         }
 ///     }
 /// }
-///
-/// let app = UseCaseRunner(services: ExampleServices(persistence: Persistence(store: InMemoryStore())))
-/// try await app.run(RenameBox(boxID: "1", title: "Books"))
 /// ```
+///
+/// An application over `AllocationServices` runs it and returns the batch's reference:
+/// `try await app.run(Allocate(orderID: "o1", sku: "LAMP", quantity: 10))`.
 public protocol UseCase<Services>: Sendable, Hashable {
     /// What the application gives its use cases: persistence, ports, clocks.
     associatedtype Services: Sendable
