@@ -4,6 +4,7 @@ public import Harbor
 ///
 /// ```swift
 /// let app = WordCounterApp(services: services)
+/// try await app.run(TrackFiles(paths: ["/novel"]))
 /// let rows = try await app.run(ShowStatus())
 /// ```
 public typealias WordCounterApp = UseCaseRunner<WordCounterServices>

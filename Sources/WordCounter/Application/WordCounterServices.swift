@@ -8,7 +8,8 @@ public import Harbor
 /// `InMemoryFileSystem`:
 ///
 /// ```swift
-/// let app = WordCounterApp(services: WordCounterServices(persistence: Persistence(store: InMemoryStore()), fileSystem: disk))
+/// let services = WordCounterServices(persistence: Persistence(store: InMemoryStore()), fileSystem: disk)
+/// let app = WordCounterApp(services: services)
 /// try await app.run(TrackFiles(paths: ["/novel"]))
 /// ```
 public struct WordCounterServices: Sendable {

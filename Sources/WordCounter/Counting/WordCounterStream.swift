@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// var stream = WordCounterStream(mode: .forPath(path))
-/// while let chunk = try reader.next() { chunk.withUnsafeBytes { stream.feed($0) } }
+/// for chunk in chunks { stream.feed(chunk) }
 /// let result = stream.finish()
 /// ```
 public struct WordCounterStream: Sendable {

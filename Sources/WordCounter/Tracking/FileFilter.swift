@@ -10,14 +10,14 @@
 ///
 /// ```swift
 /// let filter = FileFilter()
-/// filter.accepts(relativePath: "book/Chapter-1.MD")            // true: md, any case
-/// filter.accepts(relativePath: "cover.png")                    // false
+/// #expect(filter.accepts(relativePath: "book/Chapter-1.MD"))  // md, any case
+/// #expect(!filter.accepts(relativePath: "cover.png"))
 ///
 /// let drafts = FileFilter(include: ["drafts/**", "*.fountain"], exclude: ["**/old/*", "*~"])
-/// drafts.accepts(relativePath: "drafts/act-1/scene.txt")       // true
-/// drafts.accepts(relativePath: "drafts/old/scene.txt")         // false: exclude wins
-/// drafts.accepts(relativePath: "notes/film.fountain")          // true: the name matches
-/// drafts.accepts(relativePath: "notes/todo.md")                // false: not included
+/// #expect(drafts.accepts(relativePath: "drafts/act-1/scene.txt"))
+/// #expect(!drafts.accepts(relativePath: "drafts/old/scene.txt"))  // exclude wins
+/// #expect(drafts.accepts(relativePath: "notes/film.fountain"))  // the name matches
+/// #expect(!drafts.accepts(relativePath: "notes/todo.md"))  // not included
 /// ```
 ///
 /// Pure and cheap: globs are compiled when a property is set, not on each ``accepts(relativePath:)``.

@@ -30,7 +30,7 @@ import Synchronization
 /// let watcher = Watcher(app: app, monitor: monitor, clock: ContinuousClock()) { activity in
 ///     logger.info("\(activity)")
 /// }
-/// try await watcher.run()   // until watcher.stop() or cancellation
+/// try await watcher.run()  // until watcher.stop() or cancellation
 /// ```
 public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private struct State: Sendable {

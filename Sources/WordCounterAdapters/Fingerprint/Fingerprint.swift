@@ -9,7 +9,7 @@
 /// var fingerprint = Fingerprint()
 /// fingerprint.update(firstChunk)
 /// fingerprint.update(secondChunk)
-/// let value = fingerprint.value   // == Fingerprint.of(firstChunk + secondChunk)
+/// let value = fingerprint.value  // == Fingerprint.of(firstChunk + secondChunk)
 /// ```
 public struct Fingerprint: Sendable {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87

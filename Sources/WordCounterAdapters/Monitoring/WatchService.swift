@@ -6,7 +6,7 @@ public import WordCounter
 /// tracked file's count current for as long as the group runs.
 ///
 /// ```swift
-/// let watch = WatchService(services: services, pollInterval: nil, logger: logger)   // nil: inotify
+/// let watch = WatchService(app: app, pollInterval: nil, logger: logger)  // nil: inotify
 /// let group = ServiceGroup(
 ///     configuration: .init(services: [watch], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
