@@ -120,7 +120,7 @@ struct JSONFileStoreRecoveryTests {
         let scratch = try ScratchFolder()
         let store = try await Self.seededStore(in: scratch)
         let before = try await Snapshot(store)
-        // Two document files and the journal written to tmp/, but the journal never renamed.
+        // Two document files and an event written to tmp/, but no journal.
         #expect(throws: JSONFileStore.SimulatedCrash.self) { try store.commit(Self.changeSet, crashingAfter: 3) }
         #expect(scratch.names(in: "store/tmp").count == 3)
         #expect(!scratch.names(in: "store").contains("journal.json"))
@@ -133,11 +133,12 @@ struct JSONFileStoreRecoveryTests {
     func partiallyAppliedJournal() async throws {
         let scratch = try ScratchFolder()
         let store = try await Self.seededStore(in: scratch)
-        // The commit point (4 steps) and the first rename (a's new version), then the crash.
-        #expect(throws: JSONFileStore.SimulatedCrash.self) { try store.commit(Self.changeSet, crashingAfter: 5) }
+        // The commit point (7 steps: two documents, two events and the last position written to
+        // tmp/, the journal written and renamed) and the first rename (a's new version), then the crash.
+        #expect(throws: JSONFileStore.SimulatedCrash.self) { try store.commit(Self.changeSet, crashingAfter: 8) }
         #expect(scratch.names(in: "store").contains("journal.json"))
         #expect(scratch.names(in: "store/collections/items") == ["a.json", "b.json", "c.json"])
-        #expect(scratch.names(in: "store/tmp").count == 1, "d's new file is still waiting")
+        #expect(scratch.names(in: "store/tmp").count == 4, "d's file, the two events and the position are waiting")
 
         let reopened = try JSONFileStore(folder: scratch.appending("store"))
         #expect(scratch.names(in: "store/collections/items") == ["a.json", "c.json", "d.json"])
@@ -150,7 +151,7 @@ struct JSONFileStoreRecoveryTests {
         let scratch = try ScratchFolder()
         let crashing = try await Self.seededStore(in: scratch)
         let running = try JSONFileStore(folder: scratch.appending("store"))
-        #expect(throws: JSONFileStore.SimulatedCrash.self) { try crashing.commit(Self.changeSet, crashingAfter: 6) }
+        #expect(throws: JSONFileStore.SimulatedCrash.self) { try crashing.commit(Self.changeSet, crashingAfter: 9) }
         #expect(try await running.document(at: Self.key("d"))?.version == 1)
         #expect(try await running.document(at: Self.key("b")) == nil)
         #expect(!scratch.names(in: "store").contains("journal.json"))

@@ -119,17 +119,41 @@ extension JSONFileStore {
         }
     }
 
-    /// Opens (creating it if needed) the file that processes `flock` to take turns.
-    static func openLockFile(_ path: String) throws -> Int32 {
+    /// Opens (creating it if needed) the file that processes `flock` to take turns; in a folder
+    /// this process may only read, opens it for reading (a lock needs no write access).
+    /// - Returns: the descriptor, and whether the store can only be read.
+    static func openLockFile(_ path: String) throws -> (descriptor: Int32, readOnly: Bool) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("opening lock file", path) }
-        return descriptor
+        if descriptor >= 0 { return (descriptor, false) }
+        let code = errno
+        if code == EACCES || code == EROFS || code == EPERM {
+            let reading = open(path, O_RDONLY | O_CLOEXEC)
+            if reading >= 0 { return (reading, true) }
+        }
+        throw failure("opening lock file", path, code: code)
     }
 
-    /// Takes the shared or exclusive `flock` on `descriptor`, waiting for other processes.
-    static func lockFile(_ descriptor: Int32, exclusive: Bool, path: String) throws {
-        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-            if errno != EINTR { throw failure("locking", path) }
+    /// Takes the shared or exclusive `flock` on `descriptor`, waiting for other processes at
+    /// most `timeout`, as SQLite's busy timeout does.
+    /// - Throws: ``StoreError/backend(location:reason:)`` naming the lock file when another
+    ///   process holds it longer than `timeout`.
+    static func lockFile(_ descriptor: Int32, exclusive: Bool, path: String, timeout: Duration) throws {
+        let deadline = ContinuousClock.now + timeout
+        var pause: UInt32 = 1_000
+        while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK || code == EAGAIN else { throw failure("locking", path, code: code) }
+            guard ContinuousClock.now < deadline else {
+                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                throw StoreError.backend(
+                    location: path,
+                    reason: "another process has held the store's lock for more than \(seconds) s; "
+                        + "wait for it to finish, or stop it if it is stuck")
+            }
+            // Polling a lock another process holds: flock has no timed wait.
+            usleep(pause)
+            pause = min(pause * 2, 50_000)
         }
     }
 

@@ -4,17 +4,21 @@ import Foundation
 //
 // 1. Under the lock, read the documents the change set touches and check versions with
 //    `InMemoryStore.apply`, the reference semantics. A conflict throws before any file is written.
-// 2. Write each new document to a temporary file in `tmp/` and fsync it.
-// 3. Write the journal (renames, deletions, events with their positions) to `tmp/`, fsync it,
-//    fsync `tmp/`, then rename it to `journal.json` and fsync the folder: the commit point.
-// 4. Apply the journal: rename temporary files over document files, remove deleted documents,
-//    write the outbox files and the last event position, fsync what changed.
+// 2. Write each new document, each outbox event and the new last event position to temporary
+//    files in `tmp/` and fsync them: everything that needs new space on the disk.
+// 3. Write the journal (renames and deletions) to `tmp/`, fsync it, fsync `tmp/`, then rename it
+//    to `journal.json`: the commit point.
+// 4. Apply the journal: rename temporary files over document, outbox and position files, remove
+//    deleted documents, fsync what changed.
 // 5. Remove the journal and fsync the folder.
 //
 // Before step 3 completes, nothing visible changed and `tmp/` holds garbage that the next open
-// discards. After it, any process that finds `journal.json` replays step 4, which is idempotent:
-// a rename whose temporary file is gone was made, a removal of a missing file is done, and the
-// outbox and position files are rewritten whole.
+// discards; a failure there (a full disk, a read-only folder) fails the commit with nothing
+// written. After it, the commit is final: a failure while applying the journal does not fail
+// the commit — the journal stays, and the next operation of any process replays step 4, which
+// is idempotent (a rename whose temporary file is gone was made, a removal of a missing file is
+// done) and needs no new space, since it only renames and removes. Journals written by earlier
+// versions, which list events to write instead of files to rename, still replay.
 extension JSONFileStore {
     /// Stops a commit or a recovery after a given number of file-system changes, as a crash would.
     package struct CrashBudget {
@@ -32,8 +36,29 @@ extension JSONFileStore {
     /// Thrown where a test asked a commit or a recovery to stop, leaving the files as a crash would.
     package struct SimulatedCrash: Error, Equatable {}
 
+    /// Stops a commit after a given number of file-system changes with an I/O error, as a full
+    /// disk would, where ``CrashBudget`` stops it as a killed process would.
+    package struct FailureInjection {
+        /// How many changes succeed before the failure.
+        var after: Int
+        /// The error the next change throws.
+        var error: StoreError
+    }
+
     /// Checks versions and commits `changeSet` through the journal; the caller holds the lock.
-    func commitLocked(_ changeSet: ChangeSet, budget: inout CrashBudget) throws -> CommitReceipt {
+    ///
+    /// Throws only when nothing was committed; once the journal is in place, a failure to apply
+    /// it is left to the next operation to finish, and the commit succeeds.
+    func commitLocked(
+        _ changeSet: ChangeSet, budget: inout CrashBudget, failing injection: FailureInjection? = nil
+    ) throws -> CommitReceipt {
+        var steps = 0
+        /// Counts a file-system change, and throws the injected failure when its turn comes.
+        func change() throws {
+            try budget.spend()
+            defer { steps += 1 }
+            if let injection, steps == injection.after { throw injection.error }
+        }
         var paths: [DocumentKey: String] = [:]
         var order: [DocumentKey] = []
         var current: [DocumentKey: StoredDocument] = [:]
@@ -53,33 +78,53 @@ extension JSONFileStore {
             events.append(EventRecord(position: lastPosition, event: event))
         }
 
-        var journal = JournalRecord(
-            moves: [], deletions: [], events: events, lastEventPosition: events.isEmpty ? nil : lastPosition)
+        var journal = JournalRecord(moves: [], deletions: [], events: [], lastEventPosition: nil)
         for key in order {
             guard let path = paths[key] else { continue }
             if let document = staged[key] {
                 try Self.ensureDirectory((path as NSString).deletingLastPathComponent)
                 let temporary = layout.temporaryFile("document")
                 let data = try Self.encode(DocumentRecord(document), key: key)
-                try budget.spend()
+                try change()
                 try Self.writeFile(data, to: temporary)
                 journal.moves.append(.init(from: layout.relative(temporary), to: layout.relative(path)))
             } else if current[key] != nil {
                 journal.deletions.append(layout.relative(path))
             }
         }
+        for event in events {
+            let temporary = layout.temporaryFile("event")
+            try change()
+            try Self.writeFile(try Self.encode(event, key: nil), to: temporary)
+            journal.moves.append(
+                .init(from: layout.relative(temporary), to: layout.relative(layout.event(event.position))))
+        }
+        if !events.isEmpty {
+            let temporary = layout.temporaryFile("position")
+            try change()
+            try Self.writeFile(Data(String(lastPosition).utf8), to: temporary)
+            journal.moves.append(.init(from: layout.relative(temporary), to: layout.relative(layout.lastEventPosition)))
+        }
 
         let temporaryJournal = layout.temporaryFile("journal")
         let journalData = try Self.encode(journal, key: nil)
-        try budget.spend()
+        try change()
         try Self.writeFile(journalData, to: temporaryJournal)
         try Self.syncDirectory(layout.temporary)
-        try budget.spend()
+        try change()
         try Self.moveFile(from: temporaryJournal, to: layout.journal)
-        try Self.syncDirectory(layout.root)
 
-        try replay(journal, budget: &budget)
-        return CommitReceipt(versions: versions, lastEventPosition: journal.lastEventPosition)
+        // The commit point is behind us: from here on the commit stands whatever fails.
+        let receipt = CommitReceipt(versions: versions, lastEventPosition: events.isEmpty ? nil : lastPosition)
+        do {
+            try Self.syncDirectory(layout.root)
+            try replay(journal, budget: &budget, failing: injection, startingAt: steps)
+        } catch let crash as SimulatedCrash {
+            throw crash
+        } catch {
+            // The journal stays: the next operation of any process finishes applying it.
+        }
+        return receipt
     }
 
     /// Finishes a commit whose journal exists, then discards temporary files; the caller holds
@@ -97,7 +142,17 @@ extension JSONFileStore {
     }
 
     /// Applies a committed journal (idempotently) and removes it.
-    private func replay(_ journal: JournalRecord, budget: inout CrashBudget) throws {
+    private func replay(
+        _ journal: JournalRecord, budget: inout CrashBudget, failing injection: FailureInjection? = nil,
+        startingAt firstStep: Int = 0
+    ) throws {
+        var steps = firstStep
+        /// Counts a file-system change, and throws the injected failure when its turn comes.
+        func change() throws {
+            try budget.spend()
+            defer { steps += 1 }
+            if let injection, steps == injection.after { throw injection.error }
+        }
         var touchedFolders: Set<String> = []
         for move in journal.moves {
             let source = try layout.absolute(move.from)
@@ -106,27 +161,27 @@ extension JSONFileStore {
             // A missing source means this rename was made before the process stopped.
             guard Self.pathExists(source) else { continue }
             try Self.ensureDirectory((destination as NSString).deletingLastPathComponent)
-            try budget.spend()
+            try change()
             try Self.moveFile(from: source, to: destination)
         }
         for deletion in journal.deletions {
             let path = try layout.absolute(deletion)
             touchedFolders.insert((path as NSString).deletingLastPathComponent)
-            try budget.spend()
+            try change()
             try Self.deleteFile(path)
         }
         for event in journal.events {
-            try budget.spend()
+            try change()
             try Self.writeFile(try Self.encode(event, key: nil), to: layout.event(event.position))
         }
         if !journal.events.isEmpty { touchedFolders.insert(layout.outbox) }
         if let last = journal.lastEventPosition {
-            try budget.spend()
+            try change()
             try Self.writeFile(Data(String(last).utf8), to: layout.lastEventPosition)
         }
         for folder in touchedFolders.sorted() { try Self.syncDirectory(folder) }
         if !journal.moves.isEmpty { try Self.syncDirectory(layout.temporary) }
-        try budget.spend()
+        try change()
         try Self.deleteFile(layout.journal)
         try Self.syncDirectory(layout.root)
     }

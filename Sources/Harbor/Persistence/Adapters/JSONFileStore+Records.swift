@@ -3,8 +3,14 @@ import Foundation
 // The JSON shapes of the store's files. They are part of the on-disk format: change them only
 // in ways older files still decode.
 extension JSONFileStore {
-    /// One document file: its key (to detect a file renamed by hand), version, fields and body.
+    /// One document file: its format, its key (to detect a file renamed by hand), version,
+    /// fields and body.
     struct DocumentRecord: Codable {
+        /// The format this version of Harbor writes; a file of a later format is refused, not misread.
+        static let currentFormat = 1
+
+        /// The file's format; nil in files written before formats were numbered, which are format 1.
+        var format: Int?
         var key: DocumentKey
         var version: Int64
         var fields: [String: FieldValue]
@@ -12,6 +18,7 @@ extension JSONFileStore {
         var body: Data
 
         init(_ document: StoredDocument) {
+            format = Self.currentFormat
             key = document.key
             version = document.version
             fields = document.fields
@@ -89,6 +96,12 @@ extension JSONFileStore {
     /// The document stored at `path` for `key`, or nil.
     static func readDocument(at path: String, key: DocumentKey) throws -> StoredDocument? {
         guard let record = try decodeFile(DocumentRecord.self, at: path, key: key) else { return nil }
+        if let format = record.format, format > DocumentRecord.currentFormat {
+            throw StoreError.invalidData(
+                key,
+                reason: "\(path) is in format \(format), written by a newer Harbor; this one reads format "
+                    + "\(DocumentRecord.currentFormat): upgrade the application before using this store")
+        }
         guard record.key.collection == key.collection,
             escapedFileName(record.key.id) == escapedFileName(key.id)
         else {

@@ -47,31 +47,51 @@ public final class JSONFileStore: Store {
     /// The folder the store keeps its files in.
     public let folder: URL
     let layout: Layout
+    /// True when this process may only read the folder: reads work, writes fail naming the file.
+    public let isReadOnly: Bool
+    /// How long an operation waits for another process's lock before it fails.
+    public let lockTimeout: Duration
     private let lockDescriptor: Int32
     /// Serializes this instance's operations; `flock` alone does not, since every thread of the
     /// process shares the one open lock file.
     private let access = Mutex(())
 
-    /// Opens the store in `folder`, creating it if needed, and recovers from an interrupted commit.
-    /// - Throws: ``StoreError/backend(location:reason:)`` naming the path that cannot be created,
-    ///   read or written.
-    public convenience init(folder: URL) throws {
-        try self.init(folder: folder, crashingRecoveryAfter: nil)
+    /// Opens the store in `folder` and recovers from an interrupted commit.
+    /// - Parameters:
+    ///   - creatingIfMissing: creates the folder and an empty store when there is none; pass
+    ///     false for a command that only reads, so a mistyped path is an error, not a new store.
+    ///   - lockTimeout: how long an operation waits for another process holding the store's lock.
+    /// - Throws: ``StoreError/backend(location:reason:)`` naming the path that does not hold a
+    ///   store or cannot be created, read or written.
+    public convenience init(folder: URL, creatingIfMissing: Bool = true, lockTimeout: Duration = .seconds(10)) throws {
+        try self.init(
+            folder: folder, creatingIfMissing: creatingIfMissing, lockTimeout: lockTimeout, crashingRecoveryAfter: nil)
     }
 
-    /// Opens the store like ``init(folder:)``; a test may stop its recovery after `steps` file changes.
-    package init(folder: URL, crashingRecoveryAfter steps: Int?) throws {
+    /// Opens the store like ``init(folder:creatingIfMissing:lockTimeout:)``; a test may stop its
+    /// recovery after `steps` file changes.
+    package init(
+        folder: URL, creatingIfMissing: Bool = true, lockTimeout: Duration = .seconds(10),
+        crashingRecoveryAfter steps: Int?
+    ) throws {
         let root = folder.standardizedFileURL.path(percentEncoded: false)
         self.folder = folder
+        self.lockTimeout = lockTimeout
         self.layout = Layout(root: root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root)
+        if !creatingIfMissing && !Self.pathExists(layout.lockFile) {
+            throw StoreError.backend(
+                location: layout.root,
+                reason: "no store here (no store.lock): check the path; a store is created by the first write")
+        }
         try Self.ensureDirectoryTree(layout.root)
         for path in layout.folders { try Self.ensureDirectory(path) }
-        self.lockDescriptor = try Self.openLockFile(layout.lockFile)
+        (self.lockDescriptor, self.isReadOnly) = try Self.openLockFile(layout.lockFile)
         // From here on a throw runs deinit, which closes the lock file.
         var budget = CrashBudget(remaining: steps)
-        try Self.lockFile(lockDescriptor, exclusive: true, path: layout.lockFile)
+        try Self.lockFile(lockDescriptor, exclusive: true, path: layout.lockFile, timeout: lockTimeout)
         defer { Self.unlockFile(lockDescriptor) }
-        try recoverLocked(budget: &budget)
+        // A store this process may only read is read as it is, unless a commit is half applied.
+        if !isReadOnly || Self.pathExists(layout.journal) { try recoverLocked(budget: &budget) }
     }
 
     deinit {
@@ -133,6 +153,18 @@ public final class JSONFileStore: Store {
         }
     }
 
+    /// Commits like ``commit(_:)``; a test may make the file-system change after `steps` fail
+    /// with `error`, as a full disk would.
+    package func commit(_ changeSet: ChangeSet, failingWith error: StoreError, after steps: Int) throws
+        -> CommitReceipt
+    {
+        if changeSet.isEmpty { return CommitReceipt() }
+        return try withAccess(exclusive: true) {
+            var budget = CrashBudget(remaining: nil)
+            return try commitLocked(changeSet, budget: &budget, failing: FailureInjection(after: steps, error: error))
+        }
+    }
+
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
         try withAccess(exclusive: false) {
             let positions = try Self.listDirectory(layout.outbox)
@@ -189,11 +221,13 @@ extension JSONFileStore {
     /// that another instance or process left unfinished.
     private func withAccess<T: Sendable>(exclusive: Bool, _ body: () throws -> T) throws -> T {
         try access.withLock { _ in
-            try Self.lockFile(lockDescriptor, exclusive: exclusive, path: layout.lockFile)
+            try Self.lockFile(lockDescriptor, exclusive: exclusive, path: layout.lockFile, timeout: lockTimeout)
             defer { Self.unlockFile(lockDescriptor) }
             if Self.pathExists(layout.journal) {
                 // Only the exclusive lock may replay; converting the shared one is allowed.
-                if !exclusive { try Self.lockFile(lockDescriptor, exclusive: true, path: layout.lockFile) }
+                if !exclusive {
+                    try Self.lockFile(lockDescriptor, exclusive: true, path: layout.lockFile, timeout: lockTimeout)
+                }
                 var budget = CrashBudget(remaining: nil)
                 try recoverLocked(budget: &budget)
             }
