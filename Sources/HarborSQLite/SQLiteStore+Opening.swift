@@ -31,9 +31,6 @@ extension SQLiteStore {
         return pool
     }
 
-    /// The database's own connection pool, for benchmarks and diagnostics in this package.
-    package var databasePool: DatabasePool { pool }
-
     /// The size in bytes down to which SQLite truncates the WAL file after a checkpoint.
     static let walSizeLimit = 64 * 1024 * 1024
 

@@ -37,14 +37,21 @@ public final class SQLiteStore: Store {
     let pool: DatabasePool
     let writer: WriteScheduler
     let catalog: Mutex<Catalog>
+    /// The folder ``temporary(configuration:)`` created for the file, deleted when the store is released.
+    private let temporaryFolder: String?
 
     /// Opens the database at `path`, creating it and its folder if needed, and brings its schema
     /// up to date.
     /// - Throws: ``SQLiteStoreError`` naming the file: it cannot be created or written, is not a
     ///   database, is damaged, or was written by a newer version of the application.
-    public init(path: String, configuration: Configuration = Configuration()) throws {
+    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+        try self.init(path: path, configuration: configuration, temporaryFolder: nil)
+    }
+
+    private init(path: String, configuration: Configuration, temporaryFolder: String?) throws {
         self.path = path
         self.configuration = configuration
+        self.temporaryFolder = temporaryFolder
         do {
             try Self.createFolder(of: path)
             self.pool = try Self.openDatabasePool(path: path, configuration: configuration)
@@ -58,11 +65,27 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// Opens a new store in a new file in a new temporary folder: for tests and experiments.
+    /// Opens a new store in a new file in a new temporary folder, which is deleted with everything
+    /// in it when the store is released: for tests and experiments.
     /// - Throws: ``SQLiteStoreError`` when the temporary folder cannot be written.
     public static func temporary(configuration: Configuration = Configuration()) throws -> SQLiteStore {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("harbor-sqlite-\(UUID().uuidString)")
-        return try SQLiteStore(path: folder.appendingPathComponent("store.sqlite").path, configuration: configuration)
+        do {
+            return try SQLiteStore(
+                path: folder.appendingPathComponent("store.sqlite").path, configuration: configuration,
+                temporaryFolder: folder.path)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    deinit {
+        guard let temporaryFolder else { return }
+        // Close the connections first: SQLite then checkpoints and removes its WAL and shared-memory
+        // files itself, and no connection is left writing to files that are gone.
+        try? pool.close()
+        try? FileManager.default.removeItem(atPath: temporaryFolder)
     }
 
     // MARK: - Running database work

@@ -17,6 +17,9 @@ import Synchronization
 ///   operations it applies to. The same seed and the same sequence of calls give the same failures.
 /// - The delay is waited for after the fault is decided and before the call (or the failure)
 ///   happens, through the injected `sleep`, so a test clock can drive it.
+/// - A commit held by ``holdNextCommits(_:)`` waits at its ``CommitRendezvous`` before anything
+///   else: its fault is decided and its delay waited for only once the rendezvous lets it through.
+/// - ``commitCount`` counts the commits the wrapped store accepted, nothing else.
 public final class FakeStore: Store {
     /// The store operations faults and delays apply to.
     public enum Operation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -43,6 +46,9 @@ public final class FakeStore: Store {
     public let base: any Store
     private let sleep: Sleep
     private let faults: Mutex<Faults>
+    /// Rendezvous that still take commits, oldest first, with how many more each takes.
+    private let holds = Mutex<[(rendezvous: CommitRendezvous, remaining: Int)]>([])
+    private let acceptedCommits = Atomic<Int>(0)
 
     /// Wraps `base`.
     /// - Parameters:
@@ -125,6 +131,27 @@ public final class FakeStore: Store {
         faults.withLock { $0.injected }
     }
 
+    // MARK: - Observing commits
+
+    /// How many commits the wrapped store accepted; injected failures and conflicts are not counted.
+    public var commitCount: Int {
+        acceptedCommits.load(ordering: .relaxed)
+    }
+
+    /// Holds each of the next `parties` commits until all of them have arrived, then lets them
+    /// through one at a time in arrival order; see ``CommitRendezvous``.
+    ///
+    /// Called again before the first rendezvous is full, it holds the commits after those: two
+    /// calls with 2 hold the next four commits in two pairs.
+    @discardableResult
+    public func holdNextCommits(_ parties: Int) -> CommitRendezvous {
+        let rendezvous = CommitRendezvous(parties: parties)
+        if rendezvous.parties > 0 {
+            holds.withLock { $0.append((rendezvous, rendezvous.parties)) }
+        }
+        return rendezvous
+    }
+
     // MARK: - Store
 
     public func prepare(_ schema: CollectionSchema) async throws {
@@ -140,7 +167,14 @@ public final class FakeStore: Store {
     }
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
-        try await perform(.commit) { try await $0.commit(changeSet) }
+        let receipt: CommitReceipt
+        if let rendezvous = takeHold() {
+            receipt = try await rendezvous.pass { try await perform(.commit) { try await $0.commit(changeSet) } }
+        } else {
+            receipt = try await perform(.commit) { try await $0.commit(changeSet) }
+        }
+        acceptedCommits.add(1, ordering: .relaxed)
+        return receipt
     }
 
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
@@ -174,6 +208,19 @@ public final class FakeStore: Store {
         if delay > .zero { try await sleep(delay) }
         if fails { throw StoreError.injectedFailure(operation: operation.rawValue) }
         return try await call(base)
+    }
+
+    /// The rendezvous the commit arriving now belongs to, if one still takes commits.
+    private func takeHold() -> CommitRendezvous? {
+        holds.withLock { holds in
+            guard let first = holds.first else { return nil }
+            if first.remaining > 1 {
+                holds[0].remaining -= 1
+            } else {
+                holds.removeFirst()
+            }
+            return first.rendezvous
+        }
     }
 
     private static func decideFailure(of operation: Operation, in faults: inout Faults) -> Bool {

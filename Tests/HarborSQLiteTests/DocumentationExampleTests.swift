@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborTesting
 import Testing
 
 /// The example of the module's documentation, as written there, on a file in a temporary folder.

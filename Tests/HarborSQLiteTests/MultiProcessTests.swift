@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Harbor
 import HarborSQLite
+import HarborTesting
 import Testing
 
 /// Several processes on one file, with `harbor-sqlite-probe` as the other processes.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Harbor
+import HarborTesting
 import Testing
 
 @testable import HarborSQLite

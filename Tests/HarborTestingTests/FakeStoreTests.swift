@@ -124,4 +124,114 @@ struct FakeStoreTests {
         clock.advance(by: .seconds(2))
         await #expect(throws: StoreError.injectedFailure(operation: "events")) { try await read.value }
     }
+
+    // MARK: - Counting and holding commits
+
+    @Test("commitCount counts the commits the wrapped store accepted, not injected failures or conflicts")
+    func commitCount() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        #expect(store.commitCount == 0)
+        store.failNextCommits(1)
+        await #expect(throws: StoreError.injectedFailure(operation: "commit")) { try await store.commit(insert("a")) }
+        _ = try await store.commit(insert("a"))
+        await #expect(throws: StoreError.duplicate(key)) { try await store.commit(insert("a")) }
+        _ = try await store.commit(insert("b"))
+        #expect(store.commitCount == 2)
+    }
+
+    @Test(
+        "two units of work held at a rendezvous both read first; the first to arrive commits, the other conflicts",
+        .timeLimit(.minutes(1)))
+    func rendezvousMakesAConflict() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        let persistence = Persistence(store: store)
+        try await persistence.perform { try $0.repository(Tally.self).add(Tally(id: "t", count: 0)) }
+        let tallyKey = DocumentKey(collection: Tally.collection, id: "t")
+        let increment: @Sendable (Int) async throws -> Void = { amount in
+            try await persistence.perform { unitOfWork in
+                let tallies = unitOfWork.repository(Tally.self)
+                let found = try await tallies.find("t")
+                var tally = try #require(found)
+                tally.count += amount
+                try tallies.update(tally)
+            }
+        }
+
+        let rendezvous = store.holdNextCommits(2)
+        let first = Task { try await increment(1) }
+        await rendezvous.waitForArrivals(1)
+        #expect(!rendezvous.isOpen)
+        #expect(try await store.base.document(at: tallyKey)?.version == 1)
+        let second = Task { try await increment(10) }
+
+        try await first.value
+        // The second read version 1 too: it read before the first commit was written.
+        await #expect(throws: StoreError.stale(tallyKey, expected: 1, actual: 2)) { try await second.value }
+        #expect(rendezvous.arrivals == 2)
+        #expect(store.commitCount == 2)
+        #expect(try await persistence.repository(Tally.self).find("t") == Tally(id: "t", count: 1))
+    }
+
+    @Test(
+        "held commits wait until all arrived, then reach the wrapped store one at a time in arrival order",
+        .timeLimit(.minutes(1)))
+    func rendezvousOrder() async throws {
+        let clock = TestClock()
+        let base = InMemoryStore()
+        let store = FakeStore(wrapping: base, delay: .seconds(1), clock: clock)
+        let rendezvous = store.holdNextCommits(3)
+        var commits: [Task<CommitReceipt, any Error>] = []
+        for id in ["a", "b", "c"] {
+            #expect(clock.sleeperCount == 0, "a held commit must not have gone on to its delay")
+            let changeSet = insert(id)
+            commits.append(Task { try await store.commit(changeSet) })
+            await rendezvous.waitForArrivals(commits.count)
+        }
+        #expect(rendezvous.isOpen)
+        for (index, commit) in commits.enumerated() {
+            await clock.waitForSleepers(1)
+            #expect(clock.sleeperCount == 1, "only one held commit goes on at a time")
+            clock.advance(by: .seconds(1))
+            _ = try await commit.value
+            #expect(store.commitCount == index + 1)
+        }
+        let order = try await base.events(after: 0, limit: 10).map { String(decoding: $0.event.payload, as: UTF8.self) }
+        #expect(order == ["a", "b", "c"])
+    }
+
+    @Test("a held commit that is cancelled writes nothing and does not keep the other waiting", .timeLimit(.minutes(1)))
+    func cancelledWhileHeld() async throws {
+        let base = InMemoryStore()
+        let store = FakeStore(wrapping: base)
+        let rendezvous = store.holdNextCommits(2)
+        let cancelled = Task { try await store.commit(insert("a")) }
+        await rendezvous.waitForArrivals(1)
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        #expect(try await base.document(at: key) == nil)
+
+        let receipt = try await store.commit(insert("b"))
+        #expect(receipt.versions == [DocumentKey(collection: "items", id: "b"): 1])
+        #expect(rendezvous.arrivals == 2)
+        #expect(store.commitCount == 1)
+        // The rendezvous is used up: the next commit is not held.
+        _ = try await store.commit(insert("c"))
+        #expect(store.commitCount == 2)
+    }
+
+    @Test("a second rendezvous holds the commits after those of the first", .timeLimit(.minutes(1)))
+    func rendezvousInTurn() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        let first = store.holdNextCommits(1)
+        let second = store.holdNextCommits(2)
+        _ = try await store.commit(insert("a"))
+        #expect(first.arrivals == 1)
+        #expect(second.arrivals == 0)
+        let held = Task { try await store.commit(insert("b")) }
+        await second.waitForArrivals(1)
+        #expect(store.commitCount == 1)
+        _ = try await store.commit(insert("c"))
+        _ = try await held.value
+        #expect(store.commitCount == 3)
+    }
 }

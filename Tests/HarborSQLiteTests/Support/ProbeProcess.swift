@@ -1,4 +1,5 @@
 import Foundation
+import HarborTesting
 import Testing
 
 /// A running `harbor-sqlite-probe` child process, with its standard output going to a file.

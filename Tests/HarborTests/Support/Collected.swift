@@ -49,12 +49,3 @@ final class Gate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 }
-
-/// Waits until `condition` holds, polling briefly; fails the wait after about two seconds.
-func eventually(_ condition: @Sendable () -> Bool) async throws -> Bool {
-    for _ in 0..<400 {
-        if condition() { return true }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-}

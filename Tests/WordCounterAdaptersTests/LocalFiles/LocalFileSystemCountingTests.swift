@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HarborTesting
 import Testing
 import WordCounter
 import WordCounterAdapters

@@ -1,4 +1,5 @@
 import Foundation
+import HarborTesting
 import Testing
 import WordCounter
 import WordCounterAdapters
@@ -71,7 +72,7 @@ struct InotifyMonitorTests {
             let collector = ChangeCollector(monitor.changes())
             defer { collector.stop() }
             try monitor.watch([WatchedFolder(path: folder.path, recursive: false)])
-            try folder.remove("a.md")
+            try folder.deleteFile("a.md")
             try await collector.wait(for: .removed(folder("a.md")))
         }
     }

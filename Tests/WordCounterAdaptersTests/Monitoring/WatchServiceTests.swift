@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborTesting
 import InMemoryLogging
 import Logging
 import ServiceLifecycle

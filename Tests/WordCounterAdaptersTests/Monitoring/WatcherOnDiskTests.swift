@@ -74,7 +74,7 @@ struct WatcherOnDiskTests {
                 try folder.write("novel/part-2/c.md", "six seven eight")
                 try await setup.wait(for: "the new file") { $0.contains { $0.path == folder("novel/part-2/c.md") } }
 
-                try folder.remove("novel/a.md")
+                try folder.deleteFile("novel/a.md")
                 try await setup.wait(for: "the deletion") {
                     $0.first { $0.path == folder("novel/a.md") }?.status == .missing
                 }

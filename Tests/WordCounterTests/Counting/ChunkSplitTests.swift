@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 import WordCounter
 
@@ -57,7 +58,7 @@ struct ChunkSplitTests {
     func randomSplits(mode: CountingMode) {
         let whole = WordCounterStream.result(for: Self.corpus, mode: mode)
         #expect(whole.words > 50)
-        var generator = SplitMix64(seed: 0x5EED &+ UInt64(mode.rawValue.count))
+        var generator = SeededGenerator(seed: 0x5EED &+ UInt64(mode.rawValue.count))
         for _ in 0..<300 {
             let cuts = ChunkedCounting.randomCuts(count: Self.corpus.count, using: &generator)
             #expect(ChunkedCounting.result(Self.corpus, mode: mode, cuts: cuts) == whole, "cuts: \(cuts.sorted())")
@@ -72,7 +73,7 @@ struct ChunkSplitTests {
 
     @Test("Random texts split randomly match the reference implementation")
     func randomTextsMatchReference() {
-        var generator = SplitMix64(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         let fragments: [[UInt8]] = [
             Array("word".utf8), Array(" ".utf8), Array("-".utf8), Array("--".utf8), Array(".".utf8), Array("..".utf8),
             Array("—".utf8), Array("日本".utf8), Array("🎉".utf8), Array("é".utf8), [0xFF], [0xE6, 0x97], [0x0A],

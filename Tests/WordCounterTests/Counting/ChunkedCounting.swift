@@ -1,3 +1,4 @@
+import HarborTesting
 import WordCounter
 
 /// Counting helpers shared by the test files.
@@ -14,7 +15,7 @@ enum ChunkedCounting {
     }
 
     /// Random cut offsets for `count` bytes; many small pieces so that every kind of straddling happens.
-    static func randomCuts(count: Int, using generator: inout SplitMix64) -> [Int] {
+    static func randomCuts(count: Int, using generator: inout SeededGenerator) -> [Int] {
         guard count > 1 else { return [] }
         let pieces = Int.random(in: 1...max(1, min(count, 64)), using: &generator)
         return (0..<pieces).map { _ in Int.random(in: 0...count, using: &generator) }

@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 import WordCounter
 
@@ -106,7 +107,7 @@ struct MarkdownInlineTests {
 
     @Test("Plain prose counts the same in Markdown and words mode")
     func plainProse() {
-        var generator = SplitMix64(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         let fragments = [
             "word", "Other", "don't", "3.14", "café", "—", "...", "日本", "a", " ", " ", "\n", "\n\n", ",",
             "1,000", "well-known",

@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 import WordCounter
 
@@ -45,7 +46,7 @@ struct MarkdownStreamingTests {
         let document = Array("Intro *text*\n\n".utf8) + Self.longLine(250_000) + Array("\n\n[end](x)".utf8)
         let whole = WordCounterStream.result(for: document, mode: .markdown)
         #expect(whole.words == 250_003)
-        var generator = SplitMix64(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         for _ in 0..<4 {
             let cuts = ChunkedCounting.randomCuts(count: document.count, using: &generator)
             #expect(ChunkedCounting.result(document, mode: .markdown, cuts: cuts) == whole)

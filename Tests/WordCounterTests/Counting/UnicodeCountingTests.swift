@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 
 @testable import WordCounter
@@ -89,7 +90,7 @@ struct UnicodeCountingTests {
 
     @Test("Random mixes of valid and invalid bytes match the reference implementation")
     func randomBytesMatchReference() {
-        var generator = SplitMix64(seed: 2024)
+        var generator = SeededGenerator(seed: 2024)
         let fragments: [[UInt8]] = [
             Array("a".utf8), Array("Z9".utf8), [0x20], [0x0A], [0x09], Array("-".utf8), Array(".".utf8),
             Array("—".utf8), Array("…".utf8), Array("日".utf8), Array("カ".utf8), Array("é".utf8), Array("🎉".utf8),

@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 import WordCounter
 
@@ -16,7 +17,7 @@ struct WhitespaceModeTests {
 
     @Test("Whitespace mode equals a plain reference implementation on random text")
     func matchesReference() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let fragments = [
             "a", "Z", "9", " ", "  ", "\n", "\t", "\u{A0}", "\u{3000}", "\u{2003}", "—", "-", ".", "é", "日",
             "🎉", "\u{85}", "\u{2029}", "*",
