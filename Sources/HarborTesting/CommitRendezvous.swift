@@ -10,7 +10,7 @@ import Synchronization
 /// ```swift
 /// let rendezvous = store.holdNextCommits(2)
 /// let first = Task { try await persistence.perform(renameBox) }
-/// await rendezvous.waitForArrivals(1)   // `first` has read and is held at its commit
+/// await rendezvous.waitForArrivals(1)  // `first` has read and is held at its commit
 /// let second = Task { try await persistence.perform(renameBox) }
 /// // `first` commits; `second` then fails with StoreError.stale
 /// ```

@@ -4,10 +4,11 @@ public import Foundation
 /// need real files; removed with everything in it when the test is done.
 ///
 /// ```swift
-/// try await TemporaryFolder.with { folder in
-///     let store = try SQLiteStore(path: folder.file("store.sqlite"))
-///     // …
-/// }   // the folder is gone here
+/// let used = try await TemporaryFolder.with { folder in
+///     let store = try JSONFileStore(folder: folder.fileURL("store"))
+///     _ = try await store.commit(ChangeSet(events: [event]))
+///     return folder.path
+/// }  // the folder is gone here
 /// ```
 ///
 /// Guarantees:

@@ -1,0 +1,43 @@
+import Foundation
+import Harbor
+import HarborTesting
+import Testing
+
+/// The samples of `CommitRendezvous`'s and `TemporaryFolder`'s doc comments.
+@Suite("Sample: CommitRendezvous and TemporaryFolder")
+struct CommitRendezvousSample {
+    @Test("two units of work read the same aggregate; the one held first commits, the other is stale")
+    func rendezvous() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        let persistence = Persistence(store: store)
+        try await persistence.perform { unitOfWork in
+            try unitOfWork.repository(Todo.self).add(Todo(id: "1", title: "Buy milk"))
+        }
+        let renameBox: @Sendable (UnitOfWork) async throws -> Void = { unitOfWork in
+            let todos = unitOfWork.repository(Todo.self)
+            guard var todo = try await todos.find("1") else { return }
+            todo.title += "!"
+            try todos.update(todo)
+        }
+        let rendezvous = store.holdNextCommits(2)
+        let first = Task { try await persistence.perform(renameBox) }
+        await rendezvous.waitForArrivals(1)  // `first` has read and is held at its commit
+        let second = Task { try await persistence.perform(renameBox) }
+        // `first` commits; `second` then fails with StoreError.stale
+        try await first.value
+        await #expect(throws: StoreError.self) { try await second.value }
+        #expect(try await persistence.repository(Todo.self).find("1")?.title == "Buy milk!")
+    }
+
+    @Test("a temporary folder holds a real store and is gone afterwards")
+    func temporaryFolder() async throws {
+        let event = try EncodedEvent(TodoCompleted(todoID: "1", title: "Buy milk"), occurredAt: .now)
+        let used = try await TemporaryFolder.with { folder in
+            let store = try JSONFileStore(folder: folder.fileURL("store"))
+            _ = try await store.commit(ChangeSet(events: [event]))
+            return folder.path
+        }  // the folder is gone here
+        #expect(!used.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: used))
+    }
+}
