@@ -174,6 +174,19 @@ enum RunnerBenchmark {
             },
             candidate: { 0 })
         let dispatch = max(0, withHandler - bare)
+        // The bus alone, without a unit of work: publish one event to the handler and await it.
+        let (published, _) = await Measure.compare(
+            rounds: 7,
+            baseline: {
+                await Measure.nanoseconds(operations: operations) {
+                    for value in 0..<operations {
+                        handled.events.publish(Tick(value: value))
+                        await handled.events.waitForHandlers()
+                    }
+                }
+            },
+            candidate: { 0 })
+        Measure.report("async_handler_publish_ns", published, digits: 0)
         Measure.report("task_await_ns", task, digits: 0)
         Measure.report("async_handler_dispatch_ns", dispatch, digits: 0)
         Measure.report("async_handler_vs_task", dispatch / task)

@@ -11,7 +11,7 @@ final class HandlerScope: Sendable {
     private struct State {
         var pending = 0
         var runs: [HandlerRun] = []
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
         var nextWaiter = 0
     }
 
@@ -39,7 +39,7 @@ final class HandlerScope: Sendable {
 
     /// A handler task ended; wakes the waiters when it was the last.
     func end() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let waiters = state.withLock { state -> [UnsafeContinuation<Void, Never>] in
             state.pending -= 1
             guard state.pending == 0 else { return [] }
             defer { state.waiters = [:] }
@@ -50,17 +50,21 @@ final class HandlerScope: Sendable {
 
     /// Returns when no handler task of this scope is running, or when the waiting task is cancelled.
     func settled() async {
+        // Nothing under way: no continuation, no cancellation handler.
+        if state.withLock({ $0.pending == 0 }) { return }
         let id = state.withLock { state -> Int in
             state.nextWaiter += 1
             return state.nextWaiter
         }
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let ready = state.withLock { state -> Bool in
                     if state.pending == 0 || Task.isCancelled { return true }
                     state.waiters[id] = continuation
                     return false
                 }
+                // Resumed exactly once: here, or by `end()` or the cancellation handler, which
+                // both take it out of `waiters` under the lock first.
                 if ready { continuation.resume() }
             }
         } onCancel: {

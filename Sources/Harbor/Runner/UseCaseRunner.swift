@@ -215,7 +215,7 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     /// Executes a run that holds its lane: events, cancellation checks, middleware.
     private func execute<U: UseCase>(_ useCase: U, id: RunID, lane: Lane) async throws -> U.Output
     where U.Services == Services {
-        let context = RunContext(id: id, lane: lane, useCaseName: String(describing: U.self), runner: self)
+        let context = RunContext(id: id, lane: lane, useCaseType: U.self, runner: self)
         emit(.started(context.info))
         do {
             try Task.checkCancellation()

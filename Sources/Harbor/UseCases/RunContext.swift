@@ -10,15 +10,17 @@ public struct RunContext<Services: Sendable>: Sendable {
     /// The lane it runs on.
     public let lane: Lane
     /// The use case's type name, as logs and observers show it.
-    public let useCaseName: String
+    public var useCaseName: String { String(describing: useCaseType) }
+    /// Kept as a type and named only when asked: naming a type costs more than a whole run.
+    let useCaseType: Any.Type
     /// The application's services, as composed for its environment.
     public var services: Services { runner.services }
     let runner: UseCaseRunner<Services>
 
-    init(id: RunID, lane: Lane, useCaseName: String, runner: UseCaseRunner<Services>) {
+    init(id: RunID, lane: Lane, useCaseType: Any.Type, runner: UseCaseRunner<Services>) {
         self.id = id
         self.lane = lane
-        self.useCaseName = useCaseName
+        self.useCaseType = useCaseType
         self.runner = runner
     }
 
