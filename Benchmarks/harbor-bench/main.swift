@@ -16,9 +16,9 @@ let suites: [String: () async throws -> Void] = [
     "watch": WatchBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
-if requested == "sqlite-outbox-listener", arguments.count == 3, let count = Int(arguments[2]) {
+if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
     // The child process of the `sqlite` suite's cross-process outbox figure.
-    try await OutboxListener.run(path: arguments[1], count: count)
+    try await OutboxListener.run(path: arguments[1], count: count, signals: arguments.dropFirst(3).first != "polling")
 } else if requested == "--help" || requested == "-h" {
     print("usage: harbor-bench [runner|sqlite|wordcounter|watch|all]")
 } else if requested == "all" {
