@@ -28,6 +28,14 @@ enum SQLiteBenchmark {
         try await crossProcess(in: folder)
     }
 
+    /// Only the cross-process outbox figures (`harbor-bench outbox`).
+    static func runOutbox() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("harbor-bench-outbox-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await crossProcess(in: folder)
+    }
+
     /// A raw GRDB database opened as the store opens its own, with the same table and index.
     static func rawDatabase(_ path: String) throws -> DatabasePool {
         let pool = try SQLiteStore.openDatabasePool(path: path)
