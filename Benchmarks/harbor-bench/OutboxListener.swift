@@ -6,7 +6,7 @@ import Synchronization
 /// The child process of the outbox latency benchmark: a durable subscriber on the same file that
 /// prints, for each ping, the milliseconds between its commit and its delivery here.
 ///
-///     harbor-bench sqlite-outbox-listener PATH COUNT
+///     harbor-bench sqlite-outbox-listener PATH COUNT [signals|polling]
 enum OutboxListener {
     static let subscriberName = "harbor-bench.listener"
 
@@ -25,8 +25,11 @@ enum OutboxListener {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
-    static func run(path: String, count: Int) async throws {
-        let store = try SQLiteStore(path: path)
+    /// Delivers `count` pings; with `signals`, woken by the store's commit signals, else polling every 200 ms.
+    static func run(path: String, count: Int, signals: Bool) async throws {
+        var configuration = SQLiteStore.Configuration()
+        configuration.signalsCommits = signals
+        let store = try SQLiteStore(path: path, configuration: configuration)
         let delivered = Atomic<Int>(0)
         let (finished, finish) = AsyncStream<Void>.makeStream()
         let subscriber = DurableSubscriber(name: subscriberName).on(Ping.self) { ping, _ in
@@ -35,7 +38,7 @@ enum OutboxListener {
             print(String(format: "%.3f", milliseconds))
             if delivered.add(1, ordering: .relaxed).newValue >= count || ping.last { finish.yield() }
         }
-        let relay = OutboxRelay(store: store, subscribers: [subscriber])
+        let relay = OutboxRelay(store: store, subscribers: [subscriber], pollInterval: .milliseconds(200))
         let running = Task { await relay.run() }
         for await _ in finished { break }
         running.cancel()

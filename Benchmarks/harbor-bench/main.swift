@@ -5,6 +5,7 @@ import Foundation
 //
 //   swift run -c release harbor-bench runner    # use-case runner, event bus, unit of work
 //   swift run -c release harbor-bench sqlite    # SQLite store against raw GRDB
+//   swift run -c release harbor-bench outbox    # only the sqlite suite's cross-process outbox figures
 //   swift build -c release && .build/release/harbor-bench wordcounter   # whole process vs wc -w
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
 //   swift run -c release harbor-bench all
@@ -12,17 +13,18 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () async throws -> Void] = [
     "runner": RunnerBenchmark.run,
     "sqlite": SQLiteBenchmark.run,
+    "outbox": SQLiteBenchmark.runOutbox,
     "wordcounter": WordCounterBenchmark.run,
     "watch": WatchBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
-if requested == "sqlite-outbox-listener", arguments.count == 3, let count = Int(arguments[2]) {
+if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
     // The child process of the `sqlite` suite's cross-process outbox figure.
-    try await OutboxListener.run(path: arguments[1], count: count)
+    try await OutboxListener.run(path: arguments[1], count: count, signals: arguments.dropFirst(3).first != "polling")
 } else if requested == "--help" || requested == "-h" {
-    print("usage: harbor-bench [runner|sqlite|wordcounter|watch|all]")
+    print("usage: harbor-bench [runner|sqlite|outbox|wordcounter|watch|all]")
 } else if requested == "all" {
-    for name in suites.keys.sorted() { try await suites[name]?() }
+    for name in suites.keys.sorted() where name != "outbox" { try await suites[name]?() }
 } else if let suite = suites[requested] {
     try await suite()
 } else {

@@ -18,6 +18,10 @@ extension SQLiteStore {
         public var durability: Durability
         /// The most connections that read at the same time; 5 by default.
         public var maximumReaderCount: Int
+        /// Whether ``SQLiteStore/commitSignals()`` watches the file (inotify) so that readers learn of
+        /// every process's commits at once; true by default. Turn it off on a network file system,
+        /// whose other machines' writes the kernel does not see, to make readers poll.
+        public var signalsCommits = true
 
         /// Creates a configuration.
         public init(busyTimeout: Duration = .seconds(5), durability: Durability = .normal, maximumReaderCount: Int = 5)

@@ -24,6 +24,13 @@ import Synchronization
 /// - Queries run in SQL: filters, order and limit use an index on each field a collection declares
 ///   in ``prepare(_:)``; no collection is loaded to be filtered.
 ///
+/// Commits from other processes: ``commitSignals()`` watches the file's folder with inotify and
+/// signals each write of the write-ahead log, so an ``Harbor/OutboxRelay`` in another process
+/// delivers a commit within milliseconds instead of at its next poll, and waits at no CPU cost
+/// in between. (GRDB's observation sees only its own process's writes; a socket beside the file
+/// would need every writer's cooperation; inotify needs none.) Where inotify is unavailable,
+/// readers poll.
+///
 /// Reads run on the calling thread with GRDB's blocking API (a WAL read never waits for a lock);
 /// writes too, unless another writer holds the lock, in which case they wait on a queue of the
 /// store's own. Errors of the backend reach the ``Harbor/Store`` methods as

@@ -24,6 +24,7 @@ public final class FakeStore: Store {
     /// The store operations faults and delays apply to.
     public enum Operation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         case prepare, document, documents, commit, events, position, setPosition, pruneEvents
+        case addDeadLetter, deadLetters, removeDeadLetter
 
         public var description: String { rawValue }
     }
@@ -191,6 +192,23 @@ public final class FakeStore: Store {
 
     public func pruneEvents(through position: Int64) async throws -> Int {
         try await perform(.pruneEvents) { try await $0.pruneEvents(through: position) }
+    }
+
+    public func addDeadLetter(_ letter: DeadLetter) async throws {
+        try await perform(.addDeadLetter) { try await $0.addDeadLetter(letter) }
+    }
+
+    public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
+        try await perform(.deadLetters) { try await $0.deadLetters(ofSubscriber: name) }
+    }
+
+    public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
+        try await perform(.removeDeadLetter) { try await $0.removeDeadLetter(at: position, ofSubscriber: name) }
+    }
+
+    /// The wrapped store's signals: faults and delays do not apply to them.
+    public func commitSignals() -> AsyncStream<Void>? {
+        base.commitSignals()
     }
 
     // MARK: - Private

@@ -22,7 +22,7 @@ public import Harbor
 ///
 /// A check fails by throwing a ``ContractViolation`` that says what was expected and where it
 /// was checked, or by letting an unexpected error of the store through. The checks cover
-/// documents and versions, atomic multi-document commits, the outbox and subscriber positions,
+/// documents and versions, atomic multi-document commits, the outbox, subscriber positions and dead letters,
 /// queries, and concurrent commits; ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {
@@ -81,11 +81,11 @@ public enum StoreContract {
 
     /// Every check of the port's behaviour, in a stable order.
     public static func checks() -> [Check] {
-        documentChecks() + outboxChecks() + queryChecks() + concurrencyChecks()
+        documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + concurrencyChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.
     public static func durabilityChecks() -> [DurabilityCheck] {
-        reopeningChecks()
+        reopeningChecks() + deadLetterDurabilityChecks()
     }
 }

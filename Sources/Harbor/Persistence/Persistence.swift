@@ -21,23 +21,32 @@ public final class Persistence: Sendable {
     public let events: EventBus
     let now: @Sendable () -> Date
     private let errorHandler: ErrorHandler
+    /// What the commits of this persistence prune from the outbox; see ``init(store:events:now:outboxRetention:errorHandler:)``.
+    public let outboxRetention: OutboxRetention
     private let prepared = Mutex<Set<String>>([])
 
     /// Creates persistence over `store`.
     /// - Parameters:
     ///   - events: the bus committed events are published on.
     ///   - now: the clock that stamps recorded events; inject a fixed one in tests.
+    ///   - outboxRetention: `.keepAll` by default (an ``OutboxRelay`` prunes); with
+    ///     `.keepLast(count, otherSubscribers:)`, each commit that passes a multiple of 1,000
+    ///     outbox positions deletes the events older than the newest `count` that the named
+    ///     subscribers have all processed: for applications that commit events but run no relay.
     ///   - errorHandler: sees every error that ends a unit of work (a conflict, a failed write, an
-    ///     error the work threw), in addition to the caller.
+    ///     error the work threw), in addition to the caller; by default it logs them (label
+    ///     `harbor.persistence`): conflicts at `debug`, since callers retry them, others at `error`.
     public init(
         store: any Store,
         events: EventBus = EventBus(),
         now: @escaping @Sendable () -> Date = { Date() },
-        errorHandler: @escaping ErrorHandler = { _ in }
+        outboxRetention: OutboxRetention = .keepAll,
+        errorHandler: @escaping ErrorHandler = Persistence.logError
     ) {
         self.store = store
         self.events = events
         self.now = now
+        self.outboxRetention = outboxRetention
         self.errorHandler = errorHandler
     }
 
@@ -60,7 +69,8 @@ public final class Persistence: Sendable {
             let result = try await work(unitOfWork)
             let (changeSet, recorded) = unitOfWork.finish()
             if !changeSet.isEmpty {
-                _ = try await store.commit(changeSet)
+                let receipt = try await store.commit(changeSet)
+                await pruneOutboxIfDue(after: receipt, eventCount: changeSet.events.count)
             }
             if !recorded.isEmpty { events.publish(committed: recorded) }
             return result

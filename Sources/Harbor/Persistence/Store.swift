@@ -34,4 +34,20 @@ public protocol Store: Sendable {
 
     /// Deletes outbox events at or before `position`; returns how many were deleted.
     func pruneEvents(through position: Int64) async throws -> Int
+
+    /// Keeps `letter` in its subscriber's dead-letter list, replacing one kept for the same position.
+    func addDeadLetter(_ letter: DeadLetter) async throws
+
+    /// The dead letters of the durable subscriber `name`, in position order; they survive reopening.
+    func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter]
+
+    /// Removes the dead letter of subscriber `name` at `position`; returns whether there was one.
+    func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool
+
+    /// Signals that something may have been committed to the store, by this process or another,
+    /// or nil when the store cannot tell (its readers then poll).
+    ///
+    /// A signal may be spurious, and several commits may give one signal; what matters is that a
+    /// commit is followed by a signal. Each call returns a new stream; dropping it stops watching.
+    func commitSignals() -> AsyncStream<Void>?
 }

@@ -14,6 +14,9 @@ import GRDB
 /// harbor_outbox     (position INTEGER PRIMARY KEY AUTOINCREMENT,        AUTOINCREMENT: a position is
 ///                    name TEXT, payload BLOB, occurred_at REAL)         never given twice, even after pruning
 /// harbor_subscriber (name TEXT PRIMARY KEY, position INTEGER)           durable subscribers' positions
+/// harbor_dead_letter (subscriber, position, PRIMARY KEY both,           events a subscriber's handler
+///                     name, payload, occurred_at, attempts, reason,     failed on too often
+///                     failed_at)
 /// ```
 enum StoreSchema {
     /// The migrations this version of Harbor knows, in order.
@@ -42,6 +45,22 @@ enum StoreSchema {
                     CREATE TABLE harbor_subscriber (
                         name TEXT NOT NULL PRIMARY KEY,
                         position INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        migrator.registerMigration("harbor-dead-letters") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE harbor_dead_letter (
+                        subscriber TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        payload BLOB,
+                        occurred_at REAL NOT NULL,
+                        attempts INTEGER NOT NULL,
+                        reason TEXT NOT NULL,
+                        failed_at REAL NOT NULL,
+                        PRIMARY KEY (subscriber, position)
                     ) WITHOUT ROWID;
                     """)
         }

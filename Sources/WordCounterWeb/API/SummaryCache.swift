@@ -31,11 +31,11 @@ final class SummaryCache: Sendable {
     private let compute: @Sendable () async throws -> Summary
     private let subscription = Mutex<Subscription?>(nil)
 
-    /// Creates a cache that `events` invalidates.
-    init(events: EventBus, maxAge: Duration, compute: @escaping @Sendable () async throws -> Summary) {
+    /// Creates a cache that `events` invalidates (when nil, only ``invalidate()`` and `maxAge` do).
+    init(events: EventBus?, maxAge: Duration, compute: @escaping @Sendable () async throws -> Summary) {
         self.maxAge = maxAge
         self.compute = compute
-        let token = events.subscribeToAll { [weak self] _ in self?.invalidate() }
+        let token = events?.subscribeToAll { [weak self] _ in self?.invalidate() }
         subscription.withLock { $0 = token }
     }
 

@@ -30,13 +30,18 @@ public final class LiveUpdateHub: Sendable {
     private let subscription = Mutex<Subscription?>(nil)
 
     /// Creates a hub that relays the events of `events`; each client buffers up to `bufferSize` messages.
-    public init(events: EventBus, bufferSize: Int = 256) {
-        self.bufferSize = max(1, bufferSize)
+    public convenience init(events: EventBus, bufferSize: Int = 256) {
+        self.init(bufferSize: bufferSize)
         let token = events.subscribeToAll { [weak self] event in
             guard let object = LiveUpdateObject(event) else { return }
             self?.broadcast(object)
         }
         subscription.withLock { $0 = token }
+    }
+
+    /// Creates a hub fed only through ``broadcast(_:)``; each client buffers up to `bufferSize` messages.
+    public init(bufferSize: Int = 256) {
+        self.bufferSize = max(1, bufferSize)
     }
 
     /// A new client's stream of messages; it ends when the hub closes, and disconnects when dropped.

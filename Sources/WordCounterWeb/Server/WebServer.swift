@@ -10,7 +10,8 @@ public import WordCounter
 /// - `GET /`: the dashboard page; `GET /health`: `ok`, the cheapest route (a throughput baseline).
 /// - `GET /api/summary`, `GET /api/files`, `GET /api/history?days=N&by=day|week`.
 /// - `POST /api/track` with `{"path": "/abs/path"}` (below a root only), `DELETE /api/files/{id}`.
-/// - `GET /api/events`: server-sent events, one per domain event published on the services' bus.
+/// - `GET /api/events`: server-sent events, one per domain event published on the services' bus
+///   (or, with ``ChangeSource/outbox``, committed to the store by any process).
 ///
 /// ```swift
 /// let server = WebServer(app: app, configuration: WebConfiguration())
@@ -25,13 +26,28 @@ public struct WebServer: Sendable {
     public let liveUpdates: LiveUpdateHub
     let summaries: SummaryCache
 
-    /// Creates the server; it subscribes to the services' event bus at once.
-    public init(app: WordCounterApp, configuration: WebConfiguration) {
+    /// Where the live updates and the summary cache learn of changes.
+    public enum ChangeSource: Sendable {
+        /// The services' event bus: commits made by this process only.
+        case eventBus
+        /// The store's outbox, followed from its end by ``outboxFeed()``: every commit to the
+        /// store, by this process or any other (a `wordcounter update` in a terminal, a `watch`).
+        case outbox
+    }
+
+    /// How the live updates learn of changes.
+    public let changeSource: ChangeSource
+
+    /// Creates the server; with `.eventBus` it subscribes to the services' event bus at once, with
+    /// `.outbox` nothing reaches the live clients until ``outboxFeed()`` runs.
+    public init(app: WordCounterApp, configuration: WebConfiguration, changes: ChangeSource = .eventBus) {
         self.app = app
         let services = app.services
         self.configuration = configuration
-        self.liveUpdates = LiveUpdateHub(events: services.persistence.events)
-        self.summaries = SummaryCache(events: services.persistence.events, maxAge: configuration.summaryMaxAge) {
+        self.changeSource = changes
+        let bus: EventBus? = changes == .eventBus ? services.persistence.events : nil
+        self.liveUpdates = bus.map { LiveUpdateHub(events: $0) } ?? LiveUpdateHub()
+        self.summaries = SummaryCache(events: bus, maxAge: configuration.summaryMaxAge) {
             try await app.run(ShowSummary(), on: APIRoutes.queryLane)
         }
     }

@@ -25,7 +25,7 @@ struct Serve: AsyncParsableCommand {
               GET    /api/history?days=N  the items of `wordcounter history --json`
               POST   /api/track           {"path": "/absolute/path"} in a --root
               DELETE /api/files/ID        stop tracking one file
-              GET    /api/events          server-sent events when a count changes
+              GET    /api/events          server-sent events when a count changes (by any process)
               GET    /health              ok
 
             Security: by default only this machine can connect (127.0.0.1). Listening on any \
@@ -109,18 +109,23 @@ struct Serve: AsyncParsableCommand {
         }
         var logger = Logger(label: "wordcounter.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
-        let server = WebServer(app: app, configuration: configuration)
+        // Live updates follow the store's outbox, so a commit by any process (an `update` or a
+        // `goal set` in a terminal, a separate `watch`) reaches open pages, not only this one's.
+        let server = WebServer(app: app, configuration: configuration, changes: .outbox)
         let watchers = watch ? watchServices(app: app, logger: logger) : []
         let announcement = ServeAnnouncement(
             address: address, token: accessToken, tokenWasGenerated: generatedToken,
             roots: configuration.roots, watching: !watchers.isEmpty)
+        let feed = server.outboxFeed()
+        // Before the server listens, so that nothing committed after a page opens is missed.
+        try await feed.relay.startFollowersAtEnd()
         let application = server.application(logger: logger) { port in
             Terminal.standardOutput(announcement.lines(port: port).joined(separator: "\n"))
         }
         // Shut down in reverse order: the watchers stop first, then the web server finishes its requests.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application] + watchers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [application, feed] + watchers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 

@@ -15,8 +15,11 @@ struct ProductionServices: ServiceBuilder {
         let logger = Self.logger(verbose: verbose)
         let store = try SQLiteStore(path: databasePath)
         return WordCounterServices(
+            // No process of Word Counter runs a durable relay (serve follows the outbox from its end), so
+            // the commits themselves keep the outbox bounded: one range delete per 1,000 events.
             persistence: Persistence(
-                store: store, errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
+                store: store, outboxRetention: .keepLast(10_000),
+                errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
             fileSystem: LocalFileSystem())
     }
 

@@ -40,6 +40,8 @@ final class Gate: Sendable {
         }
     }
 
+    var isOpen: Bool { state.withLock { $0.open } }
+
     func open() {
         let waiters = state.withLock { state in
             state.open = true

@@ -112,6 +112,11 @@ final class ServeProcess {
         baseURL = String(address.prefix { $0 != "?" }).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
+    /// The port the server listens on, once started.
+    var port: Int {
+        Int(baseURL.split(separator: ":").last ?? "") ?? 0
+    }
+
     /// `GET path` on the server: the status and the body.
     func get(_ path: String, bearer: String? = nil) async throws -> (status: Int, body: Data) {
         guard let url = URL(string: baseURL + path) else { throw Failure(description: "bad URL \(baseURL)\(path)") }

@@ -10,6 +10,7 @@ public final class InMemoryStore: Store {
         var events: [StoredEvent] = []
         var lastPosition: Int64 = 0
         var subscribers: [String: Int64] = [:]
+        var deadLetters: [String: [Int64: DeadLetter]] = [:]
     }
 
     private let state = Mutex(State())
@@ -76,6 +77,20 @@ public final class InMemoryStore: Store {
             state.events.removeAll { $0.position <= position }
             return before - state.events.count
         }
+    }
+
+    public func addDeadLetter(_ letter: DeadLetter) async throws {
+        state.withLock { $0.deadLetters[letter.subscriber, default: [:]][letter.position] = letter }
+    }
+
+    public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
+        state.withLock { state in
+            (state.deadLetters[name] ?? [:]).values.sorted { $0.position < $1.position }
+        }
+    }
+
+    public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
+        state.withLock { $0.deadLetters[name]?.removeValue(forKey: position) != nil }
     }
 }
 

@@ -51,6 +51,12 @@ extension JSONFileStore {
             subscribers + "/" + (try JSONFileStore.fileName(for: name, suffix: ".position", key: nil))
         }
 
+        /// The folder holding a durable subscriber's dead letters, one file per position.
+        func deadLetters(_ name: String) throws -> String {
+            guard !name.isEmpty else { throw StoreError.invalidData(nil, reason: "a subscriber needs a name") }
+            return root + "/dead-letters/" + (try JSONFileStore.fileName(for: name, suffix: "", key: nil))
+        }
+
         /// A new, unique temporary file; only files in this folder are ever discarded on open.
         func temporaryFile(_ label: String) -> String {
             temporary + "/" + UUID().uuidString.lowercased() + "-" + label + ".tmp"
@@ -119,7 +125,7 @@ extension JSONFileStore {
     }
 
     /// The file name for `identifier` with `suffix`, within the 255-byte limit of file names.
-    private static func fileName(for identifier: String, suffix: String, key: DocumentKey?) throws -> String {
+    static func fileName(for identifier: String, suffix: String, key: DocumentKey?) throws -> String {
         let name = escapedFileName(identifier) + suffix
         guard name.utf8.count <= 255 else {
             throw StoreError.invalidData(

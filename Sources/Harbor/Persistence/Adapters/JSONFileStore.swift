@@ -31,6 +31,7 @@ import Synchronization
 /// collections/<collection>/<escaped id>.json  one document: key, version, fields, body (base64)
 /// outbox/<position, 20 digits>.json           one event each
 /// subscribers/<escaped name>.position         a durable subscriber's position
+/// dead-letters/<escaped name>/<position>.json a durable subscriber's dead letters
 /// tmp/                                        temporary files, emptied when the store opens
 /// ```
 /// Identifiers are NFC-normalized and percent-escaped (all but `a-z`, `0-9`, `-`, `_`), so any
@@ -219,7 +220,7 @@ public final class JSONFileStore: Store {
 extension JSONFileStore {
     /// Runs `body` holding this instance's lock and the folder's `flock`, after finishing a commit
     /// that another instance or process left unfinished.
-    private func withAccess<T: Sendable>(exclusive: Bool, _ body: () throws -> T) throws -> T {
+    func withAccess<T: Sendable>(exclusive: Bool, _ body: () throws -> T) throws -> T {
         try access.withLock { _ in
             try Self.lockFile(lockDescriptor, exclusive: exclusive, path: layout.lockFile, timeout: lockTimeout)
             defer { Self.unlockFile(lockDescriptor) }
@@ -236,7 +237,7 @@ extension JSONFileStore {
     }
 
     /// Replaces the file at `path` whole: a durable temporary file renamed over it.
-    private func replaceAtomically(_ path: String, with data: Data) throws {
+    func replaceAtomically(_ path: String, with data: Data) throws {
         let temporary = layout.temporaryFile("replace")
         try Self.writeFile(data, to: temporary)
         try Self.moveFile(from: temporary, to: path)

@@ -1,0 +1,32 @@
+import Foundation
+
+// Dead letters: one JSON file per subscriber and position under dead-letters/, written atomically.
+extension JSONFileStore {
+    public func addDeadLetter(_ letter: DeadLetter) async throws {
+        let folder = try layout.deadLetters(letter.subscriber)
+        try withAccess(exclusive: true) {
+            try Self.ensureDirectoryTree(folder)
+            try replaceAtomically(
+                folder + "/" + Self.eventFileName(letter.position), with: try Self.encode(letter, key: nil))
+        }
+    }
+
+    public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
+        let folder = try layout.deadLetters(name)
+        return try withAccess(exclusive: false) {
+            let positions = try Self.listDirectory(folder).compactMap(Self.position(fromEventFileName:)).sorted()
+            return try positions.compactMap { position in
+                try Self.decodeFile(DeadLetter.self, at: folder + "/" + Self.eventFileName(position), key: nil)
+            }
+        }
+    }
+
+    public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
+        let folder = try layout.deadLetters(name)
+        return try withAccess(exclusive: true) {
+            guard try Self.deleteFile(folder + "/" + Self.eventFileName(position)) else { return false }
+            try Self.syncDirectory(folder)
+            return true
+        }
+    }
+}
