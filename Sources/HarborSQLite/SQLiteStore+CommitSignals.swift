@@ -1,4 +1,4 @@
-public import Harbor
+import Harbor
 
 extension SQLiteStore {
     /// Signals every commit to the file, by any process, within milliseconds: inotify on the

@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborTesting
 import Testing
 
 /// Commit signals: inotify on the database's write-ahead log wakes readers of other processes.

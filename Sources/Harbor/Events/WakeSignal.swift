@@ -6,11 +6,14 @@ import Synchronization
 /// passes, so that new work starts a pass at once and otherwise a timeout does:
 ///
 /// ```swift
-/// while !Task.isCancelled {
-///     await deliverPending()
-///     await prune()
-///     await signal.wait(timeout: pollInterval)
+/// let signal = WakeSignal()
+/// let worker = Task {
+///     while !Task.isCancelled {
+///         await drain()
+///         await signal.wait(timeout: .seconds(3600))  // or until signal() is called
+///     }
 /// }
+/// signal.signal()  // new work: the worker starts its next pass at once
 /// ```
 public final class WakeSignal: Sendable {
     private struct State {

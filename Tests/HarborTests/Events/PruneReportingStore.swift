@@ -32,4 +32,12 @@ final class PruneReportingStore: Store {
         reporter.yield(position)
         return pruned
     }
+
+    func addDeadLetter(_ letter: DeadLetter) async throws { try await base.addDeadLetter(letter) }
+    func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
+        try await base.deadLetters(ofSubscriber: name)
+    }
+    func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
+        try await base.removeDeadLetter(at: position, ofSubscriber: name)
+    }
 }
