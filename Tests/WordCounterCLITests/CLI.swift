@@ -60,9 +60,28 @@ struct CLI {
     /// - Parameters:
     ///   - errorsToTerminal: connects standard error to a pseudo-terminal (standard output stays
     ///     a pipe); what the command writes there comes back in `errors`.
+    ///
+    /// The child is started and waited for on a thread of its own: blocking a thread of Swift's
+    /// cooperative pool (two on a two-core machine) would stall every other test meanwhile.
     func run(
         _ arguments: [String], input: String? = nil, useDatabase: Bool = true, as user: User = .current,
         errorsToTerminal: Bool = false
+    ) async throws -> Result {
+        let cli = self
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Swift.Result {
+                        try cli.runBlocking(
+                            arguments, input: input, useDatabase: useDatabase, as: user,
+                            errorsToTerminal: errorsToTerminal)
+                    })
+            }.start()
+        }
+    }
+
+    private func runBlocking(
+        _ arguments: [String], input: String?, useDatabase: Bool, as user: User, errorsToTerminal: Bool
     ) throws -> Result {
         let process = Process()
         switch user {
@@ -110,8 +129,8 @@ struct CLI {
     /// The user the command runs as when a test needs a file it cannot read.
     static var unprivileged: User { geteuid() == 0 ? .nobody : .current }
 
-    func run(_ arguments: String..., input: String? = nil) throws -> Result {
-        try run(arguments, input: input)
+    func run(_ arguments: String..., input: String? = nil) async throws -> Result {
+        try await run(arguments, input: input)
     }
 
     /// Today in the local time zone, as `YYYY-MM-DD`, the way the command dates days.

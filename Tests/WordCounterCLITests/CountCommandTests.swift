@@ -4,23 +4,23 @@ import Testing
 @Suite("wordcounter count")
 struct CountCommandTests {
     @Test("counts files like wc -w, with a total, and chooses the mode by extension")
-    func table() throws {
+    func table() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.write("a.txt", "one two three")
         try cli.write("b.md", "# Title\n\n```\ncode is not counted\n```\nfour **five**")
-        let result = try cli.run("count", "a.txt", "b.md")
+        let result = try await cli.run("count", "a.txt", "b.md")
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines == ["3 a.txt", "3 b.md", "6 total"])
     }
 
     @Test("--json gives files and a total; - reads standard input")
-    func json() throws {
+    func json() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.write("a.txt", "paused—then went on")
-        let result = try cli.run("count", "--json", "a.txt", "-", input: "日本語 and more")
+        let result = try await cli.run("count", "--json", "a.txt", "-", input: "日本語 and more")
         #expect(result.status == 0)
         let object = try #require(try result.json() as? [String: Any])
         let files = try #require(object["files"] as? [[String: Any]])
@@ -30,31 +30,31 @@ struct CountCommandTests {
     }
 
     @Test("whitespace mode counts exactly like wc -w")
-    func whitespace() throws {
+    func whitespace() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.write("a.md", "# paused—then *wait*...what\tnext\n")
-        let result = try cli.run("count", "--mode", "whitespace", "a.md")
+        let result = try await cli.run("count", "--mode", "whitespace", "a.md")
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "4 a.md")
     }
 
     @Test("a binary or missing file is reported, the others counted, exit status 1")
-    func badFiles() throws {
+    func badFiles() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.write("good.txt", "fine words here")
         try Data([0x41, 0x00, 0x42]).write(to: cli.folder.appendingPathComponent("image.txt"))
-        let result = try cli.run("count", "good.txt", "image.txt", "gone.txt")
+        let result = try await cli.run("count", "good.txt", "image.txt", "gone.txt")
         #expect(result.status == 1)
         #expect(result.output.contains("3 good.txt"))
         #expect(result.errors == "wordcounter: image.txt: binary\nwordcounter: gone.txt: not found\n")
     }
 
     @Test("usage errors exit with status 2, say what is wrong, and change nothing")
-    func usage() throws {
+    func usage() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let unknown = try cli.run("count", "--mode", "letters", "a.txt")
+        let unknown = try await cli.run("count", "--mode", "letters", "a.txt")
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("letters"))
         for arguments in [
@@ -63,7 +63,7 @@ struct CountCommandTests {
             ["status", "--env", "staging"], ["frobnicate"], ["status", "--verbose"], ["track", ""], ["count", ""],
             ["untrack", "a.md", ""],
         ] {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.errors.hasPrefix("Error: "), "\(arguments): \(result.errors)")
             #expect(result.output.isEmpty, "\(arguments)")
@@ -72,7 +72,7 @@ struct CountCommandTests {
     }
 
     @Test("every command's --help has an abstract, its options with help, and exits 0")
-    func everyHelp() throws {
+    func everyHelp() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let commands: [[String]: [String]] = [
@@ -88,7 +88,7 @@ struct CountCommandTests {
             ["export"]: ["--format", "csv", "json"],
         ]
         for (command, phrases) in commands {
-            let result = try cli.run(command + ["--help"])
+            let result = try await cli.run(command + ["--help"])
             #expect(result.status == 0, "\(command)")
             #expect(result.output.hasPrefix("OVERVIEW: "), "\(command)")
             for phrase in phrases { #expect(result.output.contains(phrase), "\(command) help lacks \(phrase)") }
@@ -101,17 +101,17 @@ struct CountCommandTests {
     }
 
     @Test("--help teaches: abstract, examples, every subcommand")
-    func help() throws {
+    func help() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let result = try cli.run("--help")
+        let result = try await cli.run("--help")
         #expect(result.status == 0)
         for word in [
             "track", "untrack", "update", "status", "history", "goal", "export", "count", "wordcounter track ~/novel",
         ] {
             #expect(result.output.contains(word), "help lacks \(word)")
         }
-        let track = try cli.run("track", "--help")
+        let track = try await cli.run("track", "--help")
         #expect(track.output.contains("--exclude"))
         #expect(track.output.contains("baseline"))
     }

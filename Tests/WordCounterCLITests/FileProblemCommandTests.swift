@@ -5,31 +5,31 @@ import Testing
 @Suite("wordcounter with files that cannot be read (on SQLite and real files)")
 struct FileProblemCommandTests {
     @Test("a FIFO in a tracked folder never blocks; a tracked file replaced by one is unreadable (fifo)")
-    func fifo() throws {
+    func fifo() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.write("novel/chapter.md", "words in a chapter")
         let notes = try cli.write("novel/notes.txt", "some notes")
         #expect(mkfifo(cli.folder.appendingPathComponent("novel/pipe.md").path, 0o644) == 0)
 
-        let track = try cli.run("track", "novel")
+        let track = try await cli.run("track", "novel")
         #expect(track.status == 0, "\(track.errors)")
         #expect(track.output.contains("Tracking 2 new files"))
 
         try FileManager.default.removeItem(atPath: notes)
         #expect(mkfifo(notes, 0o644) == 0)
         try cli.write("novel/chapter.md", "more words in a chapter")
-        let update = try cli.run("update")
+        let update = try await cli.run("update")
         #expect(update.status == 1)
         #expect(update.errors.contains("notes.txt: not a regular file (fifo)"))
         #expect(update.output.contains("1 changed"))
-        let rows = try #require(try cli.run("status", "--json").json() as? [[String: Any]])
+        let rows = try #require(try await cli.run("status", "--json").json() as? [[String: Any]])
         let notesRow = try #require(rows.first { ($0["path"] as? String) == notes })
         #expect(notesRow["status"] as? String == "unreadable")
         #expect(notesRow["reason"] as? String == "not a regular file (fifo)")
         #expect(notesRow["words"] as? Int == 2)
 
-        let count = try cli.run("count", "novel/pipe.md", "novel/chapter.md")
+        let count = try await cli.run("count", "novel/pipe.md", "novel/chapter.md")
         #expect(count.status == 1)
         #expect(count.output.contains("5 novel/chapter.md"))
         #expect(count.errors == "wordcounter: novel/pipe.md: not a regular file (fifo)\n")
@@ -38,7 +38,7 @@ struct FileProblemCommandTests {
     @Test(
         "a file the user may not read is tracked as unreadable (permission denied), the others counted",
         .enabled(if: CLI.canDenyReads, "running as root without setpriv: root reads every file"))
-    func permissionDenied() throws {
+    func permissionDenied() async throws {
         let cli = try CLI(shared: true)
         defer { cli.remove() }
         let secret = try cli.write("secret.txt", "private words")
@@ -46,21 +46,21 @@ struct FileProblemCommandTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: cli.folder.path)
 
-        let count = try cli.run(["count", "secret.txt", "open.txt"], as: CLI.unprivileged)
+        let count = try await cli.run(["count", "secret.txt", "open.txt"], as: CLI.unprivileged)
         #expect(count.status == 1)
         #expect(count.output.contains("3 open.txt"))
         #expect(count.errors == "wordcounter: secret.txt: permission denied\n")
 
-        let track = try cli.run(["track", "secret.txt", "open.txt"], as: CLI.unprivileged)
+        let track = try await cli.run(["track", "secret.txt", "open.txt"], as: CLI.unprivileged)
         #expect(track.status == 1)
         #expect(track.output.contains("Tracking 2 new files (3 words as the baseline)."))
         #expect(track.errors.contains("secret.txt: permission denied"))
-        let status = try cli.run(["status"], as: CLI.unprivileged)
+        let status = try await cli.run(["status"], as: CLI.unprivileged)
         #expect(status.output.contains("unreadable (permission denied)"))
     }
 
     @Test("a symbolic link loop is reported, tracked by name or in place of a tracked file")
-    func symlinkLoop() throws {
+    func symlinkLoop() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let first = cli.folder.appendingPathComponent("loop-a.md").path
@@ -69,55 +69,55 @@ struct FileProblemCommandTests {
         #expect(symlink(first, second) == 0)
         let chapter = try cli.write("chapter.md", "three little words")
 
-        let track = try cli.run("track", "loop-a.md", "chapter.md")
+        let track = try await cli.run("track", "loop-a.md", "chapter.md")
         #expect(track.status == 1)
         #expect(track.errors.contains("loop-a.md: symbolic link loop"))
         #expect(track.output.contains("Tracking 1 new file"))
 
         try FileManager.default.removeItem(atPath: chapter)
         #expect(symlink(chapter, chapter) == 0)
-        let update = try cli.run("update")
+        let update = try await cli.run("update")
         #expect(update.status == 1)
         #expect(update.errors.contains("chapter.md: symbolic link loop"))
-        #expect(try cli.run("status").output.contains("unreadable (symbolic link loop)"))
+        #expect(try await cli.run("status").output.contains("unreadable (symbolic link loop)"))
     }
 
     @Test("a binary file is unreadable (binary); invalid UTF-8 is text with U+FFFD in it")
-    func binaryAndInvalidUTF8() throws {
+    func binaryAndInvalidUTF8() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try Data([0x61, 0x62, 0xFF, 0xFE, 0x63, 0x20, 0x64, 0xC3, 0x0A]).write(
             to: cli.folder.appendingPathComponent("latin.txt"))
         try Data("text then a NUL".utf8 + [0x00]).write(to: cli.folder.appendingPathComponent("image.txt"))
-        let words = try cli.run("count", "--json", "latin.txt")
+        let words = try await cli.run("count", "--json", "latin.txt")
         let object = try #require(try words.json() as? [String: Any])
         #expect(object["total"] as? Int == 2)
-        #expect(try cli.run("count", "--mode", "whitespace", "latin.txt").output.contains("2 latin.txt"))
+        #expect(try await cli.run("count", "--mode", "whitespace", "latin.txt").output.contains("2 latin.txt"))
 
-        let track = try cli.run("track", "latin.txt", "image.txt")
+        let track = try await cli.run("track", "latin.txt", "image.txt")
         #expect(track.status == 1)
         #expect(track.errors.contains("image.txt: binary"))
-        let status = try cli.run("status")
+        let status = try await cli.run("status")
         #expect(status.output.contains("unreadable (binary)"))
         #expect(status.status == 0)
     }
 
     @Test("an editor's atomic save through the command line keeps the file and its history")
-    func atomicSave() throws {
+    func atomicSave() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         let chapter = try cli.write("novel/chapter.md", "one two three")
-        #expect(try cli.run("track", "novel").status == 0)
-        let before = try #require(try cli.run("status", "--json").json() as? [[String: Any]])
+        #expect(try await cli.run("track", "novel").status == 0)
+        let before = try #require(try await cli.run("status", "--json").json() as? [[String: Any]])
 
         let temporary = try cli.write("novel/.chapter.md.swp", "one two three four five six")
         #expect(rename(temporary, chapter) == 0)
-        let update = try cli.run("update")
+        let update = try await cli.run("update")
         #expect(update.status == 0, "\(update.errors)")
         #expect(update.output.contains("Checked 1 file: 1 changed, 0 moved, 0 missing, 0 unreadable, 0 new."))
         #expect(!update.output.contains("moved:"))
 
-        let after = try #require(try cli.run("status", "--json").json() as? [[String: Any]])
+        let after = try #require(try await cli.run("status", "--json").json() as? [[String: Any]])
         #expect(after.count == 1)
         #expect(after.first?["id"] as? String == before.first?["id"] as? String)
         #expect(after.first?["words"] as? Int == 6)
@@ -125,17 +125,17 @@ struct FileProblemCommandTests {
     }
 
     @Test("the progress bar never reaches a terminal when standard output is not one")
-    func noProgressWhenPiped() throws {
+    func noProgressWhenPiped() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         // Enough files that the bar would be drawn on a slow machine, and every one of them
         // sends a progress event; none may reach the terminal on standard error.
         for index in 0..<400 { try cli.write("notes/note-\(index).md", String(repeating: "word ", count: 2_000)) }
-        let track = try cli.run(["track", "notes"], errorsToTerminal: true)
+        let track = try await cli.run(["track", "notes"], errorsToTerminal: true)
         #expect(track.status == 0)
         #expect(track.output == "Tracking 400 new files (800000 words as the baseline).\n")
         #expect(track.errors.isEmpty)
-        let count = try cli.run(["count", "notes/note-1.md", "notes/note-2.md"], errorsToTerminal: true)
+        let count = try await cli.run(["count", "notes/note-1.md", "notes/note-2.md"], errorsToTerminal: true)
         #expect(count.errors.isEmpty)
     }
 }

@@ -34,18 +34,19 @@ final class RunningCommand {
     var errors: String { (try? String(contentsOf: errorsURL, encoding: .utf8)) ?? "" }
 
     /// Polls until `condition` holds, failing after a generous deadline (waiting for an outcome, not timing it).
-    func wait(for what: String, _ condition: () throws -> Bool) throws {
+    /// Looks again every 20 ms without blocking a thread of the cooperative pool.
+    func wait(for what: String, _ condition: () async throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
-        while try !condition() {
+        while try await !condition() {
             guard Date() < deadline, process.isRunning else {
                 throw Failure(description: "waited for \(what); output: \(output); errors: \(errors)")
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
     /// Sends `signal` and waits for the process to exit; returns its exit status.
-    func stop(with signal: Int32 = SIGTERM) throws -> Int32 {
+    func stop(with signal: Int32 = SIGTERM) async throws -> Int32 {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning {
@@ -53,7 +54,7 @@ final class RunningCommand {
                 process.interrupt()
                 throw Failure(description: "did not exit after signal \(signal); errors: \(errors)")
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
