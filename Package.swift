@@ -139,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoxesTests",
-            dependencies: ["Boxes", "Harbor", "HarborTesting"],
+            dependencies: ["Boxes", "Harbor", "HarborSQLite", "HarborTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

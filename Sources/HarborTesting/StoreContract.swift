@@ -23,7 +23,7 @@ public import Harbor
 /// A check fails by throwing a ``ContractViolation`` that says what was expected and where it
 /// was checked, or by letting an unexpected error of the store through. The checks cover
 /// documents and versions, atomic multi-document commits, the outbox and subscriber positions,
-/// queries, and concurrent commits; ``durabilityChecks()`` add what a store that persists must keep
+/// queries, concurrent commits, unique fields and checked reads; ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {
     /// One named behaviour of the port, checked against a fresh store.
@@ -81,7 +81,8 @@ public enum StoreContract {
 
     /// Every check of the port's behaviour, in a stable order.
     public static func checks() -> [Check] {
-        documentChecks() + outboxChecks() + queryChecks() + concurrencyChecks()
+        documentChecks() + outboxChecks() + queryChecks() + concurrencyChecks() + constraintChecks()
+            + readSetChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.
