@@ -1,3 +1,4 @@
+import Foundation
 public import Harbor
 
 /// Provisions a new box: a command, so it returns nothing; ``BoxProvisioned`` tells what happened.
@@ -15,17 +16,15 @@ public struct ProvisionBox: UseCase {
     /// the rules then see that box), and the unique title key makes a lost race on the same title
     /// ``BoxesError/duplicateBox(_:)`` whatever the store.
     public func execute(in context: RunContext<BoxesServices>) async throws {
-        var provisioned: Box?
         do {
             try await context.persistence.perform(checkingReads: true) { unitOfWork in
                 let boxes = unitOfWork.repository(Box.self)
                 let (box, event) = try context.provisioning.provisionBox(titled: title, after: try await boxes.all())
-                provisioned = box
                 try boxes.add(box)
                 try unitOfWork.record(event)
             }
         } catch StoreError.duplicateValue(Box.collection, "titleKey", _) {
-            throw BoxesError.duplicateBox(provisioned?.title ?? title)
+            throw BoxesError.duplicateBox(title.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 }
