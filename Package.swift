@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BoxesTests",
-            dependencies: ["Boxes", "Harbor", "HarborTesting"],
+            dependencies: ["Boxes", "Harbor", "HarborSQLite", "HarborTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -24,7 +24,8 @@ struct DocumentWriter {
     }
 
     /// Inserts a document at version 1.
-    /// - Throws: ``Harbor/StoreError/duplicate(_:)`` when the key exists.
+    /// - Throws: ``Harbor/StoreError/duplicate(_:)`` when the key exists,
+    ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
     mutating func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) throws {
         let (table, insert) = try statement(.insert, for: key.collection)
         do {
@@ -33,8 +34,26 @@ struct DocumentWriter {
             where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
             || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
         {
-            throw StoreError.duplicate(key)
+            let (_, select) = try statement(.selectVersion, for: key.collection)
+            if try Int64.fetchOne(select, arguments: [key.id]) != nil { throw StoreError.duplicate(key) }
+            throw try uniqueViolation(key, fields: fields, in: table) ?? error
         }
+    }
+
+    /// The conflict of a write that broke a UNIQUE index: the first unique field whose value
+    /// another document holds, named by collection, field and value.
+    private func uniqueViolation(
+        _ key: DocumentKey, fields: [String: FieldValue], in table: DocumentTable
+    ) throws -> StoreError? {
+        for column in table.columns where column.isUnique {
+            let value = fields[column.field] ?? .null
+            if value == .null { continue }
+            let select = try db.cachedStatement(sql: table.selectHolderSQL(column))
+            if try String.fetchOne(select, arguments: [value.columnRank, value.columnValue, key.id]) != nil {
+                return .duplicateValue(collection: key.collection, field: column.field, value: value)
+            }
+        }
+        return nil
     }
 
     /// Replaces a document that is still at `expected`; it is then at `expected + 1`.
@@ -62,7 +81,11 @@ struct DocumentWriter {
             let (_, updateBody) = try statement(.updateBody, for: key.collection)
             try updateBody.execute(arguments: [expected + 1, FieldBlob.encode(fields), body, key.id])
         } else {
-            try update.execute(arguments: Self.arguments(expected + 1, fields, body, table) + [key.id, expected])
+            do {
+                try update.execute(arguments: Self.arguments(expected + 1, fields, body, table) + [key.id, expected])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw try uniqueViolation(key, fields: fields, in: table) ?? error
+            }
         }
     }
 

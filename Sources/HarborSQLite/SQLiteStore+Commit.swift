@@ -5,12 +5,14 @@ public import Harbor
 extension SQLiteStore {
     /// Applies `changeSet` and appends its events to the outbox in one `BEGIN IMMEDIATE` transaction.
     ///
-    /// Each change checks its version in SQL inside the transaction, in the order of the change
+    /// The change set's expected reads are checked first, in the same transaction. Each change
+    /// checks its version in SQL inside the transaction, in the order of the change
     /// set, as ``Harbor/InMemoryStore`` does; the first conflict throws and rolls back every change
     /// and event of the set. A collection that was
     /// never prepared gets a table with no indexed field; its documents keep their fields for a
     /// later ``prepare(_:)``.
-    /// - Throws: ``Harbor/StoreError/duplicate(_:)`` or ``Harbor/StoreError/stale(_:expected:actual:)``
+    /// - Throws: ``Harbor/StoreError/duplicate(_:)``, ``Harbor/StoreError/stale(_:expected:actual:)``,
+    ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` or a read-set conflict
     ///   on a conflict, ``Harbor/StoreError/backend(location:reason:)`` when SQLite fails; nothing
     ///   was written in either case.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
@@ -19,6 +21,7 @@ extension SQLiteStore {
         let (receipt, changedCatalog) = try await writeTransaction { db -> (CommitReceipt, Catalog?) in
             var catalog = start
             try catalog.refresh(db)
+            try Self.verify(changeSet.expectedReads, catalog: catalog, in: db)
             let versions = try Self.apply(changeSet.changes, catalog: &catalog, in: db)
             let lastPosition = try Self.append(changeSet.events, in: db)
             let receipt = CommitReceipt(versions: versions, lastEventPosition: lastPosition)
@@ -26,6 +29,28 @@ extension SQLiteStore {
         }
         if let changedCatalog { publish(changedCatalog) }
         return receipt
+    }
+
+    /// Checks what a unit of work read against the file, inside the commit's write transaction,
+    /// so that no other process can commit in between.
+    private static func verify(_ expectations: [ReadExpectation], catalog: Catalog, in db: Database) throws {
+        guard !expectations.isEmpty else { return }
+        try ReadExpectation.verify(
+            expectations,
+            version: { key in
+                guard let table = catalog.tables[key.collection] else { return nil }
+                return try Int64.fetchOne(db.cachedStatement(sql: table.selectVersionSQL), arguments: [key.id])
+            },
+            select: { query in
+                guard let table = catalog.tables[query.collection] else { return [:] }
+                let (sql, arguments) = select(query, in: table)
+                var selected: [DocumentKey: Int64] = [:]
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+                while let row = try rows.next() {
+                    selected[DocumentKey(collection: query.collection, id: row[0])] = row[1]
+                }
+                return selected
+            })
     }
 
     /// Writes `changes` in order; returns the new version of each document kept.

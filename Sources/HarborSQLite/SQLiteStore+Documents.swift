@@ -3,19 +3,25 @@ import GRDB
 public import Harbor
 
 extension SQLiteStore {
-    /// Creates the collection's table and the index of each field it declares; adds missing fields.
+    /// Creates the collection's table and the index of each field it declares; adds missing fields,
+    /// and a UNIQUE index on the columns of each unique field, so that SQLite itself refuses a
+    /// second document with its value whichever process commits it.
     ///
     /// Cheap when nothing changed: the store remembers what the file indexes and touches the file
     /// only for something new. A field added to a collection that has documents is filled in from
     /// the fields each document was committed with, so queries on it see them all.
     public func prepare(_ schema: CollectionSchema) async throws {
         let known = catalog.withLock { $0.tables[schema.name] }
-        if let known, schema.indexedFields.allSatisfy({ known.column(for: $0) != nil }) { return }
+        if let known, schema.indexedFields.allSatisfy({ known.column(for: $0) != nil }),
+            schema.uniqueFields.allSatisfy({ known.column(for: $0)?.isUnique == true })
+        {
+            return
+        }
         let start = catalog.withLock { $0 }
         let prepared = try await writeTransaction { db in
             var catalog = start
             try catalog.refresh(db)
-            try catalog.prepare(schema.name, indexing: schema.indexedFields, in: db)
+            try catalog.prepare(schema.name, indexing: schema.indexedFields, unique: schema.uniqueFields, in: db)
             return catalog
         }
         publish(prepared)

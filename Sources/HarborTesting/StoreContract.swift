@@ -22,8 +22,9 @@ public import Harbor
 ///
 /// A check fails by throwing a ``ContractViolation`` that says what was expected and where it
 /// was checked, or by letting an unexpected error of the store through. The checks cover
-/// documents and versions, atomic multi-document commits, the outbox, subscriber positions and dead letters,
-/// queries, and concurrent commits; ``durabilityChecks()`` add what a store that persists must keep
+/// documents and versions, atomic multi-document commits, the outbox, subscriber positions and
+/// dead letters, queries, concurrent commits, unique fields and checked reads;
+/// ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {
     /// One named behaviour of the port, checked against a fresh store.
@@ -82,6 +83,7 @@ public enum StoreContract {
     /// Every check of the port's behaviour, in a stable order.
     public static func checks() -> [Check] {
         documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + concurrencyChecks()
+            + constraintChecks() + readSetChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.

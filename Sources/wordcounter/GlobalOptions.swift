@@ -35,8 +35,9 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    /// Composes Word Counter for the chosen environment: its services, and a runner that logs
-    /// every run in development.
+    /// Composes Word Counter for the chosen environment: its services, and a runner that retries a
+    /// run that lost a race with another process (a conflict: the retry sees what the other one
+    /// committed, so the race is never reported) and logs every run in development.
     func app() async throws -> WordCounterApp {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(
@@ -48,8 +49,13 @@ struct GlobalOptions: ParsableArguments {
             .fake: FakeServices(),
         ])
         do {
+            let retry = RetryMiddleware(maxAttempts: 20, clock: ContinuousClock()) { attempt in
+                // Random, so that processes that lost together do not race again in step.
+                .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
+            }
             let middleware: [any UseCaseMiddleware] =
-                environment == .development ? [LoggingMiddleware(logger: ProductionServices.logger(verbose: true))] : []
+                environment == .development
+                ? [LoggingMiddleware(logger: ProductionServices.logger(verbose: true)), retry] : [retry]
             return try await root.application(for: environment, middleware: middleware)
         } catch let unknown as UnknownEnvironment {
             throw ValidationError(unknown.description)

@@ -4,10 +4,14 @@ public struct CollectionSchema: Sendable, Hashable {
     public var name: String
     /// The fields queries may filter and sort on; a store may index them.
     public var indexedFields: [String]
+    /// The indexed fields whose non-null values no two documents may share; the store enforces
+    /// them at every commit, and a field once unique stays unique.
+    public var uniqueFields: [String]
 
-    /// Creates a schema.
-    public init(name: String, indexedFields: [String]) {
+    /// Creates a schema; every unique field must also be among `indexedFields`.
+    public init(name: String, indexedFields: [String], uniqueFields: [String] = []) {
         self.name = name
         self.indexedFields = indexedFields
+        self.uniqueFields = uniqueFields
     }
 }

@@ -57,17 +57,40 @@ public final class Persistence: Sendable {
 
     /// Runs `work` in a new unit of work and commits it when `work` returns.
     ///
+    /// With `checkingReads`, the commit also requires that every document `work` read through a
+    /// repository is unchanged (found documents at the version read, missing ones still missing)
+    /// and that every query it ran would select the same documents at the same versions; otherwise
+    /// it fails with ``StoreError/changedSinceRead(_:readVersion:currentVersion:)`` or
+    /// ``StoreError/queryResultChanged(_:)``, retryable conflicts, and nothing is written. Use it
+    /// when a rule depends on aggregates the work reads but does not write (a limit, a count):
+    ///
+    /// ```swift
+    /// try await persistence.perform(checkingReads: true) { unitOfWork in
+    ///     let items = unitOfWork.repository(Item.self)
+    ///     let holding = try await items.query(Query<Item>().where(\.boxID, equals: "b1"))
+    ///     guard holding.count < 100 else { throw BoxFull() }
+    ///     try items.add(Item(id: "i\(holding.count)", boxID: "b1"))
+    /// }
+    /// ```
+    /// Without it only the documents the work writes are checked. Checked reads are checked even
+    /// when the work writes nothing.
+    ///
     /// If `work` throws, or the commit fails (a conflict, a backend error), nothing is written,
     /// no event is published, the error handler sees the error, and it is rethrown.
     /// After a successful commit the recorded events are published on ``events`` in order.
     /// - Returns: what `work` returned.
     nonisolated(nonsending)
-        public func perform<T>(_ work: (UnitOfWork) async throws -> T) async throws -> T
+        public func perform<T>(
+            checkingReads: Bool = false,
+            _ work: (UnitOfWork) async throws -> T
+        ) async throws -> T
     {
-        let unitOfWork = UnitOfWork(persistence: self)
+        let unitOfWork = UnitOfWork(persistence: self, checksReads: checkingReads)
         do {
             let result = try await work(unitOfWork)
             let (changeSet, recorded) = unitOfWork.finish()
+            // A collection written but never read here is prepared now, so its unique fields hold.
+            for schema in unitOfWork.writtenSchemas() { try await prepare(schema) }
             if !changeSet.isEmpty {
                 let receipt = try await store.commit(changeSet)
                 await pruneOutboxIfDue(after: receipt, eventCount: changeSet.events.count)
@@ -83,8 +106,12 @@ public final class Persistence: Sendable {
 
     /// Prepares the store for `type`'s collection once per process; repositories call it for you.
     public func prepare<A: Aggregate>(_ type: A.Type) async throws {
-        if prepared.withLock({ $0.contains(A.collection) }) { return }
-        try await store.prepare(A.schema)
-        prepared.withLock { _ = $0.insert(A.collection) }
+        try await prepare(A.schema)
+    }
+
+    func prepare(_ schema: CollectionSchema) async throws {
+        if prepared.withLock({ $0.contains(schema.name) }) { return }
+        try await store.prepare(schema)
+        prepared.withLock { _ = $0.insert(schema.name) }
     }
 }

@@ -24,7 +24,9 @@ public struct Repository<A: Aggregate>: Sendable {
             }
         }
         try await persistence.prepare(A.self)
-        guard let document = try await persistence.store.document(at: key) else { return nil }
+        let document = try await persistence.store.document(at: key)
+        unitOfWork?.noteLookup(key, version: document?.version)
+        guard let document else { return nil }
         unitOfWork?.noteRead(key, version: document.version)
         return try decode(document.body, key: key)
     }
@@ -47,6 +49,7 @@ public struct Repository<A: Aggregate>: Sendable {
         var documents = try await persistence.store.documents(matching: documentQuery)
         if let unitOfWork {
             for document in documents { unitOfWork.noteRead(document.key, version: document.version) }
+            unitOfWork.noteQuery(documentQuery, selected: documents)
         }
         if !pending.isEmpty {
             documents = Self.overlay(pending, on: documents, query: try query.documentQuery())
@@ -96,6 +99,7 @@ public struct Repository<A: Aggregate>: Sendable {
     private func writable(_ aggregate: A) throws -> (UnitOfWork, DocumentKey) {
         let key = aggregate.documentKey
         guard let unitOfWork else { throw Self.readOnly(key) }
+        unitOfWork.noteWrite(A.self)
         return (unitOfWork, key)
     }
 

@@ -6,6 +6,11 @@
 /// - Versions start at 1 and grow by one per update. A stale version or a duplicate insert fails
 ///   the whole commit with a conflict (``StoreError/stale(_:expected:actual:)`` or
 ///   ``StoreError/duplicate(_:)``); nothing is written.
+/// - A unique field (``CollectionSchema/uniqueFields``) never holds one non-null value in two
+///   documents of a collection: a commit that would store one fails whole with
+///   ``StoreError/duplicateValue(collection:field:value:)``. Values are checked change by change.
+/// - A change set's ``ChangeSet/expectedReads`` are checked in the commit's transaction; one that
+///   no longer holds fails the whole commit with a retryable conflict.
 /// - Events get outbox positions that grow in commit order and are never reused.
 /// - Reads see only committed data.
 public protocol Store: Sendable {

@@ -2,6 +2,15 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// An insert found a document with the same key; nothing was written.
     case duplicate(DocumentKey)
+    /// A commit would give a unique field a non-null value another document of the collection
+    /// already holds; nothing was written.
+    case duplicateValue(collection: String, field: String, value: FieldValue)
+    /// A unit of work that checks its reads read a document at `readVersion` (nil: it was absent)
+    /// that is now at `currentVersion` (nil: gone); nothing was written.
+    case changedSinceRead(DocumentKey, readVersion: Int64?, currentVersion: Int64?)
+    /// A unit of work that checks its reads ran a query that would now select other documents or
+    /// other versions (another unit of work added, changed or removed one); nothing was written.
+    case queryResultChanged(DocumentQuery)
     /// An update or delete expected another version (`actual` is nil when the document is gone);
     /// nothing was written.
     case stale(DocumentKey, expected: Int64, actual: Int64?)
@@ -19,7 +28,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// True for the optimistic-concurrency outcomes that a retry of the whole unit of work can resolve.
     public var isConflict: Bool {
         switch self {
-        case .duplicate, .stale: true
+        case .duplicate, .duplicateValue, .stale, .changedSinceRead, .queryResultChanged: true
         default: false
         }
     }
@@ -28,6 +37,17 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .duplicate(let key):
             "\(key) already exists: another unit of work inserted it first"
+        case .duplicateValue(let collection, let field, let value):
+            "\(collection): another document already has \(field) \(value.quoted), and \(field) is unique"
+        case .changedSinceRead(let key, let read?, let current?):
+            "\(key) changed since this unit of work read it (read version \(read), now \(current)): run it again"
+        case .changedSinceRead(let key, let read?, nil):
+            "\(key) was deleted since this unit of work read it at version \(read): run it again"
+        case .changedSinceRead(let key, nil, _):
+            "\(key) was created since this unit of work found it absent: run it again"
+        case .queryResultChanged(let query):
+            "what a query of \(query.collection) selected changed since this unit of work read it "
+                + "(a document was added, changed or removed): run it again"
         case .stale(let key, let expected, let actual?):
             "\(key) changed since it was read (read version \(expected), now \(actual)): read it again and retry"
         case .stale(let key, let expected, nil):
@@ -54,8 +74,21 @@ extension StoreError: RetryableError {
     /// Conflicts and injected faults may succeed on a second try; the rest will not.
     public var isRetryable: Bool {
         switch self {
-        case .duplicate, .stale, .injectedFailure: true
+        case .duplicate, .duplicateValue, .stale, .changedSinceRead, .queryResultChanged, .injectedFailure: true
         default: false
+        }
+    }
+}
+
+extension FieldValue {
+    /// The value as a message shows it: strings in quotes, numbers and flags as written.
+    var quoted: String {
+        switch self {
+        case .null: "null"
+        case .bool(let flag): "\(flag)"
+        case .int(let number): "\(number)"
+        case .double(let number): "\(number)"
+        case .string(let text): "\"\(text)\""
         }
     }
 }

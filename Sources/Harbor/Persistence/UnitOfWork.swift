@@ -3,11 +3,14 @@ import Synchronization
 
 /// One business transaction: what it read, what it changed, and the events it recorded.
 ///
-/// Get one from ``Persistence/perform(_:)``; it commits when the closure returns and discards
+/// Get one from ``Persistence/perform(checkingReads:_:)``; it commits when the closure returns and discards
 /// everything when the closure throws. Guarantees:
 /// - All changes are committed atomically in one store transaction, or none is.
 /// - An aggregate can be updated or removed only if this unit of work read it; the store then
 ///   checks that nobody else changed it since (optimistic concurrency).
+/// - With ``Persistence/perform(checkingReads:_:)`` the commit also fails with a retryable conflict
+///   when a document it read changed, was deleted or appeared, or a query it ran would now select
+///   other documents (a phantom); the store checks this inside its commit transaction.
 /// - Recorded events are kept in the store's outbox in the same transaction and published on the
 ///   event bus only after the commit succeeded.
 public final class UnitOfWork: Sendable {
@@ -26,14 +29,23 @@ public final class UnitOfWork: Sendable {
         var encodedEvents: [EncodedEvent] = []
         /// The numbers of the aggregates' raised events already recorded.
         var recordedRaised: Set<UInt64> = []
+        /// The schemas of the collections written, to prepare before the commit.
+        var writtenSchemas: [String: CollectionSchema] = [:]
+        /// What a unit of work that checks its reads found, in the order it read it.
+        var expectedReads: [ReadExpectation] = []
+        /// The documents `expectedReads` already holds an expectation for.
+        var expectedDocuments: Set<DocumentKey> = []
         var isFinished = false
     }
 
     let persistence: Persistence
     let state = Mutex(State())
+    /// True when the commit must check that what this unit of work read is unchanged.
+    public let checksReads: Bool
 
-    init(persistence: Persistence) {
+    init(persistence: Persistence, checksReads: Bool = false) {
         self.persistence = persistence
+        self.checksReads = checksReads
     }
 
     /// A repository whose reads see this unit of work's changes and whose writes join it.
@@ -75,6 +87,38 @@ public final class UnitOfWork: Sendable {
     func noteRead(_ key: DocumentKey, version: Int64) {
         state.withLock { state in
             if state.versions[key] == nil { state.versions[key] = version }
+        }
+    }
+
+    /// Notes that `A`'s collection is written, so that it is prepared before the commit.
+    func noteWrite<A: Aggregate>(_ type: A.Type) {
+        state.withLock { state in
+            if state.writtenSchemas[A.collection] == nil { state.writtenSchemas[A.collection] = A.schema }
+        }
+    }
+
+    /// The schemas of the collections written, in collection order.
+    func writtenSchemas() -> [CollectionSchema] {
+        state.withLock { $0.writtenSchemas.values.sorted { $0.name < $1.name } }
+    }
+
+    /// Notes what a lookup by key found in the store (nil: nothing), when this unit checks reads.
+    func noteLookup(_ key: DocumentKey, version: Int64?) {
+        guard checksReads else { return }
+        state.withLock { state in
+            if state.expectedDocuments.insert(key).inserted {
+                state.expectedReads.append(.document(key, version: version))
+            }
+        }
+    }
+
+    /// Notes what a query sent to the store selected, when this unit checks reads.
+    func noteQuery(_ query: DocumentQuery, selected documents: [StoredDocument]) {
+        guard checksReads else { return }
+        let results = Dictionary(documents.map { ($0.key, $0.version) }, uniquingKeysWith: { first, _ in first })
+        state.withLock { state in
+            let expectation = ReadExpectation.query(query, results: results)
+            if !state.expectedReads.contains(expectation) { state.expectedReads.append(expectation) }
         }
     }
 
@@ -164,7 +208,8 @@ public final class UnitOfWork: Sendable {
                 case nil: nil
                 }
             }
-            return (ChangeSet(changes: changes, events: state.encodedEvents), state.events)
+            let changeSet = ChangeSet(changes: changes, events: state.encodedEvents, expectedReads: state.expectedReads)
+            return (changeSet, state.events)
         }
     }
 

@@ -22,9 +22,12 @@ struct Catalog: Sendable {
     static func load(_ db: Database) throws -> Catalog {
         let version = try db.schemaVersion()
         var columns: [Int64: [DocumentTable.Column]] = [:]
-        let fields = try Row.fetchCursor(db, sql: "SELECT collection, number, name FROM harbor_field ORDER BY 1, 2")
+        let fields = try Row.fetchCursor(
+            db, sql: "SELECT collection, number, name, is_unique FROM harbor_field ORDER BY 1, 2")
         while let row = try fields.next() {
-            columns[row[0], default: []].append(DocumentTable.Column(field: row[2], number: row[1]))
+            let unique: Int64 = row[3]
+            columns[row[0], default: []].append(
+                DocumentTable.Column(field: row[2], number: row[1], isUnique: unique != 0))
         }
         var tables: [String: DocumentTable] = [:]
         let collections = try Row.fetchCursor(db, sql: "SELECT number, name FROM harbor_collection")
@@ -51,11 +54,17 @@ struct Catalog: Sendable {
 
     /// Makes sure `collection` has a table that indexes `fields`, creating and altering it in the
     /// current write transaction; a field added to a table with documents is filled in from them.
-    mutating func prepare(_ collection: String, indexing fields: [String], in db: Database) throws {
+    mutating func prepare(
+        _ collection: String,
+        indexing fields: [String],
+        unique uniqueFields: [String] = [],
+        in db: Database
+    ) throws {
         guard var table = tables[collection] else {
-            var unique: [String] = []
-            for field in fields where !unique.contains(field) { unique.append(field) }
-            _ = try createTable(for: collection, indexing: unique, in: db)
+            var distinct: [String] = []
+            for field in fields + uniqueFields where !distinct.contains(field) { distinct.append(field) }
+            let created = try createTable(for: collection, indexing: distinct, in: db)
+            try makeUnique(uniqueFields, of: created, in: db)
             return
         }
         for field in fields where table.column(for: field) == nil {
@@ -69,6 +78,30 @@ struct Catalog: Sendable {
             try Self.fillIn(column, of: table, in: db)
         }
         tables[collection] = table
+        schemaVersion = try db.schemaVersion()
+        try makeUnique(uniqueFields, of: table, in: db)
+    }
+
+    /// Gives each of `fields` that is not unique yet a UNIQUE index, in the current write transaction.
+    /// - Throws: ``Harbor/StoreError/invalidData(_:reason:)`` when documents already share a value.
+    private mutating func makeUnique(_ fields: [String], of table: DocumentTable, in db: Database) throws {
+        var table = table
+        for field in fields {
+            guard let column = table.column(for: field), !column.isUnique else { continue }
+            do {
+                try db.execute(sql: table.createUniqueIndexSQL(column))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw StoreError.invalidData(
+                    nil,
+                    reason: "cannot make \(field) unique in \(table.collection): several documents share a value; "
+                        + "change all but one of them first")
+            }
+            try db.execute(
+                sql: "UPDATE harbor_field SET is_unique = 1 WHERE collection = ? AND number = ?",
+                arguments: [table.number, column.number])
+            table = table.makingUnique(field: field)
+        }
+        tables[table.collection] = table
         schemaVersion = try db.schemaVersion()
     }
 

@@ -5,7 +5,11 @@
 /// ```
 /// id TEXT PRIMARY KEY, version INTEGER, fields BLOB, f<m>_rank INTEGER, f<m>_value, …, body BLOB
 /// INDEX harbor_documents_<n>_f<m> ON (f<m>_rank, f<m>_value, id)   -- one per indexed field
+/// UNIQUE INDEX harbor_documents_<n>_f<m>_unique ON (f<m>_rank, f<m>_value)   -- one per unique field
 /// ```
+/// A unique index leaves null values free, since SQL's NULLs are distinct; it compares numbers
+/// numerically, so an integer and a double of equal value collide (the port tells them apart:
+/// give a unique field one kind of number).
 /// The SQL is built once per table and layout, so that every statement is prepared once per
 /// connection and found again in GRDB's statement cache.
 final class DocumentTable: Sendable {
@@ -15,6 +19,8 @@ final class DocumentTable: Sendable {
         let field: String
         /// `m` in `f<m>_rank` and `f<m>_value`.
         let number: Int64
+        /// True when a UNIQUE index keeps two documents from sharing a non-null value.
+        var isUnique = false
 
         /// The prefix of the column pair, `f<m>`.
         var prefix: String { "f\(number)" }
@@ -88,6 +94,28 @@ final class DocumentTable: Sendable {
     func createIndexSQL(_ column: Column) -> String {
         "CREATE INDEX \(tableName)_\(column.prefix) ON \(tableName) "
             + "(\(column.prefix)_rank, \(column.prefix)_value, id)"
+    }
+
+    /// The statement that makes `column`'s non-null values unique across the table.
+    func createUniqueIndexSQL(_ column: Column) -> String {
+        "CREATE UNIQUE INDEX \(tableName)_\(column.prefix)_unique ON \(tableName) "
+            + "(\(column.prefix)_rank, \(column.prefix)_value)"
+    }
+
+    /// The statement that finds another document holding a value in `column`.
+    func selectHolderSQL(_ column: Column) -> String {
+        "SELECT id FROM \(tableName) WHERE \(column.prefix)_rank = ? AND \(column.prefix)_value = ? AND id != ? LIMIT 1"
+    }
+
+    /// The same table with `field`'s column marked unique.
+    func makingUnique(field: String) -> DocumentTable {
+        DocumentTable(
+            collection: collection, number: number,
+            columns: columns.map { column in
+                var column = column
+                if column.field == field { column.isUnique = true }
+                return column
+            })
     }
 
     /// The same table with `field` indexed in a new column pair.

@@ -10,7 +10,7 @@ import GRDB
 /// Tables (the per-collection document tables are described by ``DocumentTable``):
 /// ```
 /// harbor_collection (number INTEGER PRIMARY KEY, name TEXT UNIQUE)     one row per collection
-/// harbor_field      (collection, number, name)                          one row per indexed field
+/// harbor_field      (collection, number, name, is_unique)               one row per indexed field
 /// harbor_outbox     (position INTEGER PRIMARY KEY AUTOINCREMENT,        AUTOINCREMENT: a position is
 ///                    name TEXT, payload BLOB, occurred_at REAL)         never given twice, even after pruning
 /// harbor_subscriber (name TEXT PRIMARY KEY, position INTEGER)           durable subscribers' positions
@@ -63,6 +63,10 @@ enum StoreSchema {
                         PRIMARY KEY (subscriber, position)
                     ) WITHOUT ROWID;
                     """)
+        }
+        migrator.registerMigration("harbor-v2-unique-fields") { db in
+            // 1 when the field's column pair has a UNIQUE index (see `DocumentTable.createUniqueIndexSQL`).
+            try db.execute(sql: "ALTER TABLE harbor_field ADD COLUMN is_unique INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
     }

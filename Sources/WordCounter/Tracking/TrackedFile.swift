@@ -6,8 +6,10 @@ public import Harbor
 /// Word Counter stores counts and fingerprints, never the text itself.
 public struct TrackedFile: Aggregate, Equatable {
     public static let collection = "files"
+    /// `path` is unique: one path is one tracked file, whatever processes track it at once (the
+    /// loser of such a race gets a retryable conflict, and its retry finds the file tracked).
     public static let indexes: [IndexedField<TrackedFile>] = [
-        .field("path", \.path), .field("state", \.state), .field("root", \.root),
+        .field("path", \.path, unique: true), .field("state", \.state), .field("root", \.root),
     ]
 
     /// A stable identifier that survives renames and moves.

@@ -54,11 +54,17 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Real environments log failures (development also every run); the fake one logs nothing.
+    /// Every environment runs a use case again after a conflict with another process (up to 20
+    /// times, with random backoff so that racing processes spread out): a lost race is retried,
+    /// never reported, and the retry sees what the winner committed.
     private func middleware(for environment: EnvironmentName) -> [any UseCaseMiddleware] {
-        if environment == .fake { return [] }
+        let retry = RetryMiddleware(maxAttempts: 20, clock: ContinuousClock()) { attempt in
+            .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
+        }
+        if environment == .fake { return [retry] }
         var logger = Logger(label: "boxes")
         logger.logLevel = environment == .development ? .debug : .warning
-        return [LoggingMiddleware(logger: logger)]
+        return [LoggingMiddleware(logger: logger), retry]
     }
 }
 

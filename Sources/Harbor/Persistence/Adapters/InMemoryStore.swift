@@ -19,10 +19,17 @@ public final class InMemoryStore: Store {
     public init() {}
 
     public func prepare(_ schema: CollectionSchema) async throws {
-        state.withLock { state in
+        try state.withLock { state in
             var merged = state.schemas[schema.name] ?? CollectionSchema(name: schema.name, indexedFields: [])
             for field in schema.indexedFields where !merged.indexedFields.contains(field) {
                 merged.indexedFields.append(field)
+            }
+            for field in schema.uniqueFields where !merged.uniqueFields.contains(field) {
+                merged.uniqueFields.append(field)
+            }
+            if merged.uniqueFields != state.schemas[schema.name]?.uniqueFields {
+                let documents = state.documents.values.filter { $0.key.collection == schema.name }
+                try Self.requireUnique(merged, documents: documents)
             }
             state.schemas[schema.name] = merged
         }
@@ -45,8 +52,21 @@ public final class InMemoryStore: Store {
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
         try state.withLock { state in
+            try ReadExpectation.verify(
+                changeSet.expectedReads,
+                version: { state.documents[$0]?.version },
+                select: { query in
+                    Dictionary(
+                        query.apply(to: state.documents.values).map { ($0.key, $0.version) },
+                        uniquingKeysWith: { first, _ in first })
+                })
             var documents = state.documents
-            let receipt = try Self.apply(changeSet.changes, to: &documents)
+            let collections = Set(changeSet.changes.map(\.key.collection))
+            let uniqueFields = state.schemas.filter { collections.contains($0.key) }.mapValues(\.uniqueFields)
+            var unique = try UniqueValueIndex(
+                uniqueFields: uniqueFields,
+                documents: uniqueFields.values.allSatisfy(\.isEmpty) ? [] : Array(documents.values))
+            let receipt = try Self.apply(changeSet.changes, to: &documents, unique: &unique)
             state.documents = documents
             for event in changeSet.events {
                 state.lastPosition += 1
@@ -98,11 +118,23 @@ public final class InMemoryStore: Store {
 
 extension InMemoryStore {
     /// Applies `changes` to `documents` with version checks; throws before touching anything it may not.
+    package static func apply(
+        _ changes: [DocumentChange],
+        to documents: inout [DocumentKey: StoredDocument]
+    ) throws -> [DocumentKey: Int64] {
+        var unique = try UniqueValueIndex(uniqueFields: [:], documents: [])
+        return try apply(changes, to: &documents, unique: &unique)
+    }
+
+    /// Applies `changes` to `documents` with version checks and unique values checked change by
+    /// change in order (a value freed by an earlier change may be taken by a later one, so a swap of
+    /// two values within one change set fails); throws before touching anything it may not.
     ///
     /// Shared with other in-process adapters so that every one of them checks versions the same way.
     package static func apply(
         _ changes: [DocumentChange],
-        to documents: inout [DocumentKey: StoredDocument]
+        to documents: inout [DocumentKey: StoredDocument],
+        unique: inout UniqueValueIndex
     ) throws -> [DocumentKey: Int64] {
         var staged = documents
         var versions: [DocumentKey: Int64] = [:]
@@ -110,21 +142,43 @@ extension InMemoryStore {
             switch change {
             case .insert(let key, let body, let fields):
                 if staged[key] != nil { throw StoreError.duplicate(key) }
+                try unique.claim(key, fields: fields)
                 staged[key] = StoredDocument(key: key, version: 1, body: body, fields: fields)
                 versions[key] = 1
             case .update(let key, let expected, let body, let fields):
                 let actual = staged[key]?.version
-                guard actual == expected else { throw StoreError.stale(key, expected: expected, actual: actual) }
+                guard let current = staged[key], actual == expected else {
+                    throw StoreError.stale(key, expected: expected, actual: actual)
+                }
+                unique.release(key, fields: current.fields)
+                try unique.claim(key, fields: fields)
                 staged[key] = StoredDocument(key: key, version: expected + 1, body: body, fields: fields)
                 versions[key] = expected + 1
             case .delete(let key, let expected):
                 let actual = staged[key]?.version
-                guard actual == expected else { throw StoreError.stale(key, expected: expected, actual: actual) }
+                guard let current = staged[key], actual == expected else {
+                    throw StoreError.stale(key, expected: expected, actual: actual)
+                }
+                unique.release(key, fields: current.fields)
                 staged[key] = nil
                 versions[key] = nil
             }
         }
         documents = staged
         return versions
+    }
+}
+
+extension InMemoryStore {
+    /// Throws when two of `documents` share a value of a field `schema` makes unique.
+    package static func requireUnique(_ schema: CollectionSchema, documents: [StoredDocument]) throws {
+        do {
+            _ = try UniqueValueIndex(uniqueFields: [schema.name: schema.uniqueFields], documents: documents)
+        } catch StoreError.duplicateValue(let collection, let field, let value) {
+            throw StoreError.invalidData(
+                nil,
+                reason: "cannot make \(field) unique in \(collection): several documents hold \(value.quoted); "
+                    + "change all but one of them first")
+        }
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 // The commit protocol. A commit is all-or-nothing even if the process dies at any instant:
 //
-// 1. Under the lock, read the documents the change set touches and check versions with
-//    `InMemoryStore.apply`, the reference semantics. A conflict throws before any file is written.
+// 1. Under the lock, check the change set's expected reads, read the documents it touches (and
+//    every document of a collection with unique fields it writes to) and check versions and
+//    unique values with `InMemoryStore.apply`, the reference semantics. A conflict throws before
+//    any file is written.
 // 2. Write each new document, each outbox event and the new last event position to temporary
 //    files in `tmp/` and fsync them: everything that needs new space on the disk.
 // 3. Write the journal (renames and deletions) to `tmp/`, fsync it, fsync `tmp/`, then rename it
@@ -59,6 +61,14 @@ extension JSONFileStore {
             defer { steps += 1 }
             if let injection, steps == injection.after { throw injection.error }
         }
+        try ReadExpectation.verify(
+            changeSet.expectedReads,
+            version: { try Self.readDocument(at: try layout.document($0), key: $0)?.version },
+            select: { query in
+                Dictionary(
+                    try selectLocked(query).map { ($0.key, $0.version) }, uniquingKeysWith: { first, _ in first })
+            })
+        if changeSet.changes.isEmpty && changeSet.events.isEmpty { return CommitReceipt() }
         var paths: [DocumentKey: String] = [:]
         var order: [DocumentKey] = []
         var current: [DocumentKey: StoredDocument] = [:]
@@ -69,7 +79,8 @@ extension JSONFileStore {
             current[change.key] = try Self.readDocument(at: path, key: change.key)
         }
         var staged = current
-        let versions = try InMemoryStore.apply(changeSet.changes, to: &staged)
+        var unique = try uniqueValueIndex(for: changeSet.changes)
+        let versions = try InMemoryStore.apply(changeSet.changes, to: &staged, unique: &unique)
 
         var lastPosition = try readLastEventPosition()
         var events: [EventRecord] = []
@@ -125,6 +136,20 @@ extension JSONFileStore {
             // The journal stays: the next operation of any process finishes applying it.
         }
         return receipt
+    }
+
+    /// The unique values held in the collections `changes` insert into or update, read from every
+    /// document of those that declare unique fields; the caller holds the lock.
+    private func uniqueValueIndex(for changes: [DocumentChange]) throws -> UniqueValueIndex {
+        var uniqueFields: [String: [String]] = [:]
+        var documents: [StoredDocument] = []
+        for collection in Set(changes.map(\.key.collection)).sorted() {
+            let record = try Self.decodeFile(SchemaRecord.self, at: try layout.schema(collection), key: nil)
+            guard let fields = record?.uniqueFields, !fields.isEmpty else { continue }
+            uniqueFields[collection] = fields
+            documents += try readCollectionLocked(collection)
+        }
+        return try UniqueValueIndex(uniqueFields: uniqueFields, documents: documents)
     }
 
     /// Finishes a commit whose journal exists, then discards temporary files; the caller holds

@@ -38,6 +38,8 @@ extension JSONFileStore {
     struct SchemaRecord: Codable {
         var collection: String
         var indexedFields: [String]
+        /// The indexed fields whose values are unique; absent in files written before there were any.
+        var uniqueFields: [String]?
     }
 
     /// What a committed change set still has to do to the files; replaying it is idempotent.

@@ -27,7 +27,7 @@ import Synchronization
 /// store.lock                                  flock'ed by every operation
 /// journal.json                                exists only while a commit is being applied
 /// last-event-position                         the highest outbox position ever given
-/// schemas/<collection>.json                   the indexed fields `prepare` recorded
+/// schemas/<collection>.json                   the indexed and unique fields `prepare` recorded
 /// collections/<collection>/<escaped id>.json  one document: key, version, fields, body (base64)
 /// outbox/<position, 20 digits>.json           one event each
 /// subscribers/<escaped name>.position         a durable subscriber's position
@@ -43,7 +43,8 @@ import Synchronization
 /// that does not decode gives ``StoreError/invalidData(_:reason:)`` with the document's key.
 /// File I/O blocks the calling thread, and one instance runs one operation at a time. A query
 /// reads every file of its collection, which suits collections of thousands of documents, not
-/// millions; choose SQLite beyond that.
+/// millions; choose SQLite beyond that. So does a commit that writes to a collection with unique
+/// fields, to check their values, and a commit that checks a query its unit of work ran.
 public final class JSONFileStore: Store {
     /// The folder the store keeps its files in.
     public let folder: URL
@@ -107,8 +108,17 @@ public final class JSONFileStore: Store {
             for field in schema.indexedFields where !merged.indexedFields.contains(field) {
                 merged.indexedFields.append(field)
             }
+            var unique = merged.uniqueFields ?? []
+            for field in schema.uniqueFields where !unique.contains(field) { unique.append(field) }
+            if !unique.isEmpty { merged.uniqueFields = unique }
             try Self.ensureDirectory(try layout.collection(schema.name))
-            guard merged.indexedFields != recorded?.indexedFields else { return }
+            guard merged.indexedFields != recorded?.indexedFields || merged.uniqueFields != recorded?.uniqueFields
+            else { return }
+            if merged.uniqueFields != recorded?.uniqueFields {
+                try InMemoryStore.requireUnique(
+                    CollectionSchema(name: schema.name, indexedFields: merged.indexedFields, uniqueFields: unique),
+                    documents: try readCollectionLocked(schema.name))
+            }
             try replaceAtomically(path, with: try Self.encode(merged, key: nil))
         }
     }
@@ -119,25 +129,33 @@ public final class JSONFileStore: Store {
     }
 
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
-        let folder = try layout.collection(query.collection)
+        try withAccess(exclusive: false) { try selectLocked(query) }
+    }
+
+    /// The documents `query` selects; the caller holds the lock.
+    func selectLocked(_ query: DocumentQuery) throws -> [StoredDocument] {
         let schemaPath = try layout.schema(query.collection)
-        return try withAccess(exclusive: false) {
-            let indexed = try Self.decodeFile(SchemaRecord.self, at: schemaPath, key: nil)?.indexedFields ?? []
-            let named = query.filters.map(\.field) + query.order.map(\.field)
-            if let unknown = named.first(where: { !indexed.contains($0) }) {
-                throw StoreError.unknownField(collection: query.collection, field: unknown)
-            }
-            var documents: [StoredDocument] = []
-            for name in try Self.listDirectory(folder) where name.hasSuffix(".json") {
-                let escaped = name.dropLast(5)
-                guard let id = Self.identifier(fromFileName: escaped) else { continue }
-                let key = DocumentKey(collection: query.collection, id: id)
-                if let document = try Self.readDocument(at: folder + "/" + name, key: key) {
-                    documents.append(document)
-                }
-            }
-            return query.apply(to: documents)
+        let indexed = try Self.decodeFile(SchemaRecord.self, at: schemaPath, key: nil)?.indexedFields ?? []
+        let named = query.filters.map(\.field) + query.order.map(\.field)
+        if let unknown = named.first(where: { !indexed.contains($0) }) {
+            throw StoreError.unknownField(collection: query.collection, field: unknown)
         }
+        return query.apply(to: try readCollectionLocked(query.collection))
+    }
+
+    /// Every document of `collection`; the caller holds the lock.
+    func readCollectionLocked(_ collection: String) throws -> [StoredDocument] {
+        let folder = try layout.collection(collection)
+        var documents: [StoredDocument] = []
+        for name in try Self.listDirectory(folder) where name.hasSuffix(".json") {
+            let escaped = name.dropLast(5)
+            guard let id = Self.identifier(fromFileName: escaped) else { continue }
+            let key = DocumentKey(collection: collection, id: id)
+            if let document = try Self.readDocument(at: folder + "/" + name, key: key) {
+                documents.append(document)
+            }
+        }
+        return documents
     }
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {

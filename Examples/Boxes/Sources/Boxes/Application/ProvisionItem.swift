@@ -15,11 +15,13 @@ public struct ProvisionItem: UseCase {
     }
 
     public func execute(in context: RunContext<BoxesServices>) async throws {
-        try await context.persistence.perform { unitOfWork in
+        // Checked reads: an item another process adds to the box meanwhile makes the commit a
+        // retryable conflict instead of a 101st item.
+        try await context.persistence.perform(checkingReads: true) { unitOfWork in
             let boxes = unitOfWork.repository(Box.self)
             let items = unitOfWork.repository(Item.self)
             let wanted = boxTitle.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let box = try await boxes.all().first(where: { $0.title.lowercased() == wanted }) else {
+            guard let box = try await boxes.query(Query<Box>().where(\.titleKey, equals: wanted)).first else {
                 throw BoxesError.unknownBox(boxTitle)
             }
             let holding = try await items.query(Query<Item>().where(\.boxID, equals: box.id))
