@@ -251,7 +251,8 @@ public final class OutboxRelay: Sendable {
     private func prune() async {
         guard case .keepLast(let count, let otherSubscribers) = retention else { return }
         do {
-            var lowest = Int64.max
+            // Every subscriber with a stored position counts, also other processes' ones.
+            var lowest = try await store.subscriberPositions().values.min() ?? Int64.max
             for subscriber in subscribers where !subscriber.followsFromEnd {
                 lowest = min(lowest, try await store.position(ofSubscriber: subscriber.name))
             }
