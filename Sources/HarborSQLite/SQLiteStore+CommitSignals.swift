@@ -8,7 +8,7 @@ extension SQLiteStore {
     public func commitSignals() -> AsyncStream<Void>? {
         guard configuration.signalsCommits else { return nil }
         #if canImport(Glibc)
-            return DatabaseFileWatch.signals(forDatabaseAt: path)
+            return FolderWatch.signals(forDatabaseAt: path)
         #else
             return nil
         #endif

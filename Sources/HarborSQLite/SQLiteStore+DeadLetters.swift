@@ -3,6 +3,16 @@ import GRDB
 public import Harbor
 
 extension SQLiteStore {
+    /// Every durable subscriber's stored position: one scan of `harbor_subscriber`.
+    public func subscriberPositions() async throws -> [String: Int64] {
+        try readStatement { db in
+            var positions: [String: Int64] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT name, position FROM harbor_subscriber")
+            while let row = try rows.next() { positions[row[0]] = row[1] }
+            return positions
+        }
+    }
+
     /// Keeps `letter` in `harbor_dead_letter`, replacing the row for the same subscriber and position.
     public func addDeadLetter(_ letter: DeadLetter) async throws {
         try await writeTransaction { db in

@@ -24,7 +24,7 @@ public final class FakeStore: Store {
     /// The store operations faults and delays apply to.
     public enum Operation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         case prepare, document, documents, commit, events, position, setPosition, pruneEvents
-        case addDeadLetter, deadLetters, removeDeadLetter
+        case subscriberPositions, addDeadLetter, deadLetters, removeDeadLetter
 
         public var description: String { rawValue }
     }
@@ -192,6 +192,10 @@ public final class FakeStore: Store {
 
     public func pruneEvents(through position: Int64) async throws -> Int {
         try await perform(.pruneEvents) { try await $0.pruneEvents(through: position) }
+    }
+
+    public func subscriberPositions() async throws -> [String: Int64] {
+        try await perform(.subscriberPositions) { try await $0.subscriberPositions() }
     }
 
     public func addDeadLetter(_ letter: DeadLetter) async throws {

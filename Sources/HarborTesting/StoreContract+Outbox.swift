@@ -53,6 +53,10 @@ extension StoreContract {
                 try expectEqual(try await store.position(ofSubscriber: "projector"), 9, "position after a second write")
                 try expectEqual(try await store.position(ofSubscriber: "mailer"), 2, "the other subscriber's position")
                 try expectEqual(try await store.position(ofSubscriber: "dashboard/web ü"), 0, "unknown subscriber")
+                try await store.setPosition(3, ofSubscriber: "dashboard/web ü")
+                try expectEqual(
+                    try await store.subscriberPositions(), ["projector": 9, "mailer": 2, "dashboard/web ü": 3],
+                    "every stored position")
             },
             Check("prune deletes events through a position and positions are never reused") { store in
                 for label in ["a", "b", "c", "d"] { try await commit(store, [], events: [event(label)]) }

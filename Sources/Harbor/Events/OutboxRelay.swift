@@ -108,8 +108,9 @@ public final class OutboxRelay: Sendable {
             }
             var first = true
             while !Task.isCancelled {
-                let delivered = await deliverPending()
-                if delivered > 0 || first { await prune() }
+                // Prune only after progress, so that an idle relay writes nothing (and, on a store
+                // with commit signals, does not wake itself).
+                if await deliverAll().advanced || first { await prune() }
                 first = false
                 await signal.wait(timeout: nextWait(atMost: interval))
             }
@@ -121,21 +122,30 @@ public final class OutboxRelay: Sendable {
     /// returns how many were handled (dead-lettered ones not included).
     @discardableResult
     public func deliverPending() async -> Int {
-        var delivered = 0
-        for subscriber in subscribers where !isWaiting(subscriber.name) {
-            do {
-                delivered += try await deliver(to: subscriber)
-            } catch {
-                errorHandler(error, subscriber.name)
-            }
-        }
-        return delivered
+        await deliverAll().handled
     }
 
     // MARK: - Delivering
 
-    private func deliver(to subscriber: DurableSubscriber) async throws -> Int {
-        var position = try await startPosition(of: subscriber)
+    /// One pass over every subscriber: how many events were handled, and whether any position moved.
+    private func deliverAll() async -> (handled: Int, advanced: Bool) {
+        var handled = 0
+        var advanced = false
+        for subscriber in subscribers where !isWaiting(subscriber.name) {
+            do {
+                let result = try await deliver(to: subscriber)
+                handled += result.handled
+                advanced = advanced || result.advanced
+            } catch {
+                errorHandler(error, subscriber.name)
+            }
+        }
+        return (handled, advanced)
+    }
+
+    private func deliver(to subscriber: DurableSubscriber) async throws -> (handled: Int, advanced: Bool) {
+        let initial = try await startPosition(of: subscriber)
+        var position = initial
         var delivered = 0
         while !Task.isCancelled {
             let batch = try await store.events(after: position, limit: batchSize)
@@ -166,7 +176,7 @@ public final class OutboxRelay: Sendable {
             if let storeFailure { throw storeFailure }
             if waiting || batch.count < batchSize { break }
         }
-        return delivered
+        return (delivered, position > initial)
     }
 
     /// Counts a failed attempt; after the last one keeps the event as a dead letter and returns
@@ -241,7 +251,8 @@ public final class OutboxRelay: Sendable {
     private func prune() async {
         guard case .keepLast(let count, let otherSubscribers) = retention else { return }
         do {
-            var lowest = Int64.max
+            // Every subscriber with a stored position counts, also other processes' ones.
+            var lowest = try await store.subscriberPositions().values.min() ?? Int64.max
             for subscriber in subscribers where !subscriber.followsFromEnd {
                 lowest = min(lowest, try await store.position(ofSubscriber: subscriber.name))
             }

@@ -4,8 +4,9 @@ public enum OutboxRetention: Sendable, Equatable {
     case keepAll
     /// Prune events every subscriber has processed, except the newest `count` of them.
     ///
-    /// The relay knows its own subscribers; name the durable subscribers of other processes in
-    /// `otherSubscribers`, so that nothing they have not read yet is pruned.
+    /// Every durable subscriber whose position the store keeps counts, whichever process runs it
+    /// (a subscriber given up for good keeps holding events back until its position is moved
+    /// on); name in `otherSubscribers` those that have not stored a position yet.
     case keepLast(Int, otherSubscribers: [String] = [])
 
     /// The default: keep the newest 10,000 events every known subscriber has processed, so an

@@ -25,7 +25,8 @@ extension Persistence {
         let first = last - Int64(eventCount) + 1
         guard (first - 1) / Self.pruneEvery != last / Self.pruneEvery else { return }
         do {
-            var lowest = last
+            // Every subscriber with a stored position counts, so that no process's relay loses events.
+            var lowest = min(last, try await store.subscriberPositions().values.min() ?? last)
             for name in otherSubscribers { lowest = min(lowest, try await store.position(ofSubscriber: name)) }
             let through = lowest - Int64(count)
             if through > 0 { _ = try await store.pruneEvents(through: through) }

@@ -29,10 +29,11 @@ public final class Persistence: Sendable {
     /// - Parameters:
     ///   - events: the bus committed events are published on.
     ///   - now: the clock that stamps recorded events; inject a fixed one in tests.
-    ///   - outboxRetention: `.keepAll` by default (an ``OutboxRelay`` prunes); with
-    ///     `.keepLast(count, otherSubscribers:)`, each commit that passes a multiple of 1,000
-    ///     outbox positions deletes the events older than the newest `count` that the named
-    ///     subscribers have all processed: for applications that commit events but run no relay.
+    ///   - outboxRetention: how commits keep the outbox bounded, ``OutboxRetention/standard`` by
+    ///     default: with `.keepLast(count, otherSubscribers:)`, each commit that passes a multiple
+    ///     of 1,000 outbox positions deletes the events older than the newest `count` that every
+    ///     durable subscriber with a stored position (and each named one) has processed, so an
+    ///     application that runs no relay keeps a bounded outbox too. `.keepAll` never prunes.
     ///   - errorHandler: sees every error that ends a unit of work (a conflict, a failed write, an
     ///     error the work threw), in addition to the caller; by default it logs them (label
     ///     `harbor.persistence`): conflicts at `debug`, since callers retry them, others at `error`.
@@ -40,7 +41,7 @@ public final class Persistence: Sendable {
         store: any Store,
         events: EventBus = EventBus(),
         now: @escaping @Sendable () -> Date = { Date() },
-        outboxRetention: OutboxRetention = .keepAll,
+        outboxRetention: OutboxRetention = .standard,
         errorHandler: @escaping ErrorHandler = Persistence.logError
     ) {
         self.store = store

@@ -40,6 +40,9 @@ public protocol Store: Sendable {
     /// Deletes outbox events at or before `position`; returns how many were deleted.
     func pruneEvents(through position: Int64) async throws -> Int
 
+    /// Every durable subscriber with a stored position, and that position.
+    func subscriberPositions() async throws -> [String: Int64]
+
     /// Keeps `letter` in its subscriber's dead-letter list, replacing one kept for the same position.
     func addDeadLetter(_ letter: DeadLetter) async throws
 

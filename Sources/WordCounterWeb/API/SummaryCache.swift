@@ -8,10 +8,10 @@ import WordCounter
 ///
 /// Guarantees:
 /// - Every domain event published on the bus (a count changed, a file was tracked, the goal was
-///   set) makes the next request compute a fresh summary.
-/// - An answer is never older than `maxAge`, so changes committed by another process (a
-///   `wordcounter update` in a terminal), which publish no event here, and the change of day show
-///   within `maxAge`.
+///   set), or, with the server's outbox feed, every event committed by any process, makes the
+///   next request compute a fresh summary.
+/// - An answer is never older than `maxAge`, so the change of day (and, without the outbox feed,
+///   changes committed by another process) show within `maxAge`.
 final class SummaryCache: Sendable {
     /// A computed summary and its JSON.
     struct Entry: Sendable {

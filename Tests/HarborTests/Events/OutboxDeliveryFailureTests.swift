@@ -149,3 +149,25 @@ struct OutboxDeliveryFailureTests {
         #expect(try await fake.position(ofSubscriber: "broken") == last)
     }
 }
+
+@Suite("Persistence keeps the outbox bounded")
+struct PersistenceRetentionTests {
+    @Test("a commit that passes a multiple of 1,000 positions prunes, never past a stored subscriber")
+    func prunesPastThousands() async throws {
+        let store = InMemoryStore()
+        let persistence = Persistence(store: store, outboxRetention: .keepLast(5))
+        try await store.setPosition(500, ofSubscriber: "slow")
+        try await persistence.perform { unitOfWork in
+            for index in 1...999 { try unitOfWork.record(NoteAdded(text: "n\(index)")) }
+        }
+        #expect(try await store.events(after: 0, limit: 1).first?.position == 1)
+        try await persistence.perform { try $0.record(NoteAdded(text: "n1000")) }
+        #expect(try await store.events(after: 0, limit: 1).first?.position == 496)
+        #expect(try await store.events(after: 0, limit: 2_000).count == 505)
+    }
+
+    @Test("by default a persistence prunes, and never events a durable subscriber has not processed")
+    func defaultIsBounded() {
+        #expect(Persistence(store: InMemoryStore()).outboxRetention == .standard)
+    }
+}

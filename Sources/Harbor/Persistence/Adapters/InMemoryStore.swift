@@ -99,6 +99,10 @@ public final class InMemoryStore: Store {
         }
     }
 
+    public func subscriberPositions() async throws -> [String: Int64] {
+        state.withLock { $0.subscribers }
+    }
+
     public func addDeadLetter(_ letter: DeadLetter) async throws {
         state.withLock { $0.deadLetters[letter.subscriber, default: [:]][letter.position] = letter }
     }

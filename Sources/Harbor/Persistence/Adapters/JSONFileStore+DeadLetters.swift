@@ -2,6 +2,22 @@ import Foundation
 
 // Dead letters: one JSON file per subscriber and position under dead-letters/, written atomically.
 extension JSONFileStore {
+    public func subscriberPositions() async throws -> [String: Int64] {
+        try withAccess(exclusive: false) {
+            var positions: [String: Int64] = [:]
+            for file in try Self.listDirectory(layout.subscribers) where file.hasSuffix(".position") {
+                guard let name = Self.identifier(fromFileName: file.dropLast(9)),
+                    let data = try Self.readFile(layout.subscribers + "/" + file)
+                else { continue }
+                guard let position = Int64(String(decoding: data, as: UTF8.self)) else {
+                    throw StoreError.invalidData(nil, reason: "\(layout.subscribers)/\(file) does not hold a position")
+                }
+                positions[name] = position
+            }
+            return positions
+        }
+    }
+
     public func addDeadLetter(_ letter: DeadLetter) async throws {
         let folder = try layout.deadLetters(letter.subscriber)
         try withAccess(exclusive: true) {

@@ -21,6 +21,8 @@ import Synchronization
 ///   file system. Reads take the shared lock and see only whole commits.
 /// - Outbox positions grow in commit order and are never reused, even after pruning and reopening.
 /// - Subscriber positions and schemas are replaced atomically (temporary file, fsync, rename).
+/// - ``commitSignals()`` reports other processes' commits with events at once (inotify on
+///   `outbox/`), so an ``OutboxRelay`` need not poll.
 ///
 /// Layout of the folder:
 /// ```

@@ -3,34 +3,30 @@
     import Glibc
     import Synchronization
 
-    /// Watches the folder of a database file with inotify and signals whenever the database, its
-    /// write-ahead log or its rollback journal is written, by this process or any other.
+    /// Watches a folder with inotify and signals whenever one of its files is written, created or
+    /// renamed into it, by this process or any other: the commit signals of the file-based stores.
     ///
-    /// Why inotify on the WAL: every commit, from any process, writes its frames to `-wal` before it
-    /// returns, so the kernel reports it at once, with no polling and no cooperation from the
-    /// writer (a `wordcounter update` built before this existed wakes a reader too). The frames
-    /// become visible to readers a moment after the write (when the writer updates the shared
-    /// index), so each burst of writes is followed by a second, trailing signal `settle` later:
-    /// a reader that looked too early looks again. Writes by readers (`-shm`) are not watched.
-    final class DatabaseFileWatch: Sendable {
+    /// A store's commit may become visible to readers a moment after its last write (SQLite updates
+    /// its shared WAL index after writing the log), so each burst of writes is followed by a
+    /// second, trailing signal `settle` later: a reader that looked too early looks again.
+    package final class FolderWatch: Sendable {
         private struct State {
             var source: (any DispatchSourceRead)?
             var trailingScheduled = false
         }
 
         private let descriptor: Int32
-        private let names: Set<String>
+        private let names: Set<String>?
         private let continuation: AsyncStream<Void>.Continuation
-        private let queue = DispatchQueue(label: "HarborSQLite.commit-signals")
+        private let queue = DispatchQueue(label: "Harbor.commit-signals")
         private let settle: DispatchTimeInterval
         private let state = Mutex(State())
 
-        /// A stream of signals for the database at `path`, or nil when inotify is unavailable
-        /// (no instance or watch left, or a file system that has none).
-        static func signals(forDatabaseAt path: String, settle: Duration = .milliseconds(15)) -> AsyncStream<Void>? {
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        /// A stream of signals for writes to the files named `names` in `folder` (any file when
+        /// nil), or nil when inotify is unavailable (no instance or watch left, or none at all).
+        package static func signals(
+            folder: String, names: Set<String>?, settle: Duration = .milliseconds(15)
+        ) -> AsyncStream<Void>? {
             let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
             guard descriptor >= 0 else { return nil }
             let mask = UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
@@ -39,18 +35,26 @@
                 return nil
             }
             let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-            let milliseconds = Int(
-                settle.components.seconds * 1000 + settle.components.attoseconds / 1_000_000_000_000_000)
-            let watch = DatabaseFileWatch(
-                descriptor: descriptor, names: [base, base + "-wal", base + "-journal"], continuation: continuation,
-                settle: .milliseconds(max(1, milliseconds)))
+            let milliseconds = settle.components.seconds * 1000 + settle.components.attoseconds / 1_000_000_000_000_000
+            let watch = FolderWatch(
+                descriptor: descriptor, names: names, continuation: continuation,
+                settle: .milliseconds(Int(max(1, milliseconds))))
             continuation.onTermination = { _ in watch.stop() }
             watch.start()
             return stream
         }
 
+        /// A stream of signals for writes to the database file at `path`, its write-ahead log and
+        /// its rollback journal (not its `-shm`, which readers write too).
+        package static func signals(forDatabaseAt path: String) -> AsyncStream<Void>? {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            return signals(folder: folder, names: [base, base + "-wal", base + "-journal"])
+        }
+
         private init(
-            descriptor: Int32, names: Set<String>, continuation: AsyncStream<Void>.Continuation,
+            descriptor: Int32, names: Set<String>?, continuation: AsyncStream<Void>.Continuation,
             settle: DispatchTimeInterval
         ) {
             self.descriptor = descriptor
@@ -93,7 +97,7 @@
                         let end = min(count, offset + 16 + length)
                         let name = String(decoding: bytes[(offset + 16)..<end].prefix { $0 != 0 }, as: UTF8.self)
                         // A queue overflow lost records: one of them may have been a commit.
-                        if mask & UInt32(IN_Q_OVERFLOW) != 0 || names.contains(name) { relevant = true }
+                        if mask & UInt32(IN_Q_OVERFLOW) != 0 || names?.contains(name) ?? true { relevant = true }
                         offset = end
                     }
                 }
