@@ -40,4 +40,5 @@ final class PruneReportingStore: Store {
     func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
         try await base.removeDeadLetter(at: position, ofSubscriber: name)
     }
+    func subscriberPositions() async throws -> [String: Int64] { try await base.subscriberPositions() }
 }
