@@ -32,7 +32,7 @@ struct WatchServiceTests {
 
         /// Polls until the watcher has caught up at its start, so later changes must come from the monitor.
         func waitForStartup() async throws {
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(60)
             while !messages.contains("updated every file (startup)") {
                 guard ContinuousClock.now < deadline else {
                     Issue.record("the watcher never started; log: \(messages)")
@@ -44,7 +44,7 @@ struct WatchServiceTests {
 
         /// Polls until the stored count of `path` is `expected`, failing after a generous deadline.
         func waitForCount(_ expected: Int, at path: String) async throws {
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(60)
             while try await words(at: path) != expected {
                 guard ContinuousClock.now < deadline else {
                     Issue.record("the count of \(path) never became \(expected); log: \(messages)")

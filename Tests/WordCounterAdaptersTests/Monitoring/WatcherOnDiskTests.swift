@@ -24,12 +24,12 @@ struct WatcherOnDiskTests {
             try await app.run(ShowStatus())
         }
 
-        /// Polls until `condition` holds for the stored rows, failing after 20 s.
+        /// Polls until `condition` holds for the stored rows, failing after 60 s.
         func wait(for what: String, _ condition: ([FileStatusRow]) -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(60)
             while !condition(try await rows()) {
                 guard ContinuousClock.now < deadline else {
-                    Issue.record("waited 20 s for \(what); rows: \(try await rows())")
+                    Issue.record("waited 60 s for \(what); rows: \(try await rows())")
                     return
                 }
                 try await Task.sleep(for: .milliseconds(10))
@@ -44,7 +44,7 @@ struct WatcherOnDiskTests {
             if activity == .reconciled(.startup) { started.fire() }
         }
         let running = Task { try await watcher.run() }
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !started.fired, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         try await body()
         watcher.stop()

@@ -22,10 +22,10 @@ final class ChangeCollector: Sendable {
 
     /// Polls until `condition` holds, failing after a generous deadline (waiting for an outcome, not timing it).
     func wait(for what: String, _ condition: ([FileChange]) -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition(all) {
             guard ContinuousClock.now < deadline else {
-                Issue.record("waited 20 s for \(what); saw \(all)")
+                Issue.record("waited 60 s for \(what); saw \(all)")
                 throw CollectorTimedOut()
             }
             try await Task.sleep(for: .milliseconds(5))

@@ -81,10 +81,10 @@ final class ActivityLog: Sendable {
 
     /// Polls until `condition` holds for the log, failing after a generous deadline (not a speed test).
     func wait(for what: String, _ condition: ([WatchActivity]) -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition(all) {
             guard ContinuousClock.now < deadline else {
-                Issue.record("waited 20 s for \(what); saw \(all)")
+                Issue.record("waited 60 s for \(what); saw \(all)")
                 throw WaitTimedOut()
             }
             try await Task.sleep(for: .milliseconds(5))
