@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Metrics
 import Synchronization
+public import Tracing
 
 /// Delivers the events kept in a store's outbox to durable subscribers, after commit, across processes.
 ///
@@ -48,6 +49,7 @@ public final class OutboxRelay: Sendable {
     private let batchSize: Int
     private let retention: OutboxRetention
     private let retry: DeliveryRetry
+    private let tracer: (any Tracer)?
     private let signal = WakeSignal()
     private let wakeSubscription: Subscription?
     private let backoffs = Mutex<[String: Backoff]>([:])
@@ -61,6 +63,8 @@ public final class OutboxRelay: Sendable {
     ///     commit signals.
     ///   - retry: how a failing handler is retried before its event becomes a dead letter.
     ///   - retention: which delivered events to prune from the outbox.
+    ///   - tracer: where each delivery's span (`deliver <event name>`) goes; the bootstrapped
+    ///     tracer when nil, and no span at all when none is bootstrapped.
     ///   - errorHandler: sees every error; by default it is logged (label `harbor.outbox`).
     public init(
         store: any Store,
@@ -70,8 +74,10 @@ public final class OutboxRelay: Sendable {
         batchSize: Int = 500,
         retry: DeliveryRetry = .standard,
         retention: OutboxRetention = .standard,
+        tracer: (any Tracer)? = nil,
         errorHandler: @escaping ErrorHandler = OutboxRelay.logError
     ) {
+        self.tracer = tracer
         self.store = store
         self.subscribers = subscribers
         self.pollInterval = pollInterval
@@ -156,7 +162,13 @@ public final class OutboxRelay: Sendable {
             for stored in batch {
                 if let handler = subscriber.handler(for: stored.event.name) {
                     do {
-                        try await handler(stored.event, stored.position)
+                        try await TracerChoice.withSpan(
+                            "deliver \(stored.event.name)", tracer: tracer,
+                            attributes: ["harbor.subscriber": subscriber.name, "harbor.position": "\(stored.position)"]
+                        ) {
+                            try await handler(stored.event, stored.position)
+                        }
+                        Self.recordLag(of: stored, for: subscriber.name)
                         delivered += 1
                         backoffs.withLock { _ = $0.removeValue(forKey: subscriber.name) }
                     } catch {
@@ -177,6 +189,14 @@ public final class OutboxRelay: Sendable {
             if waiting || batch.count < batchSize { break }
         }
         return (delivered, position > initial)
+    }
+
+    /// Records how long the event waited between its commit and its delivery, as the timer
+    /// `harbor_outbox_relay_lag` with a `subscriber` dimension: the relay's lag.
+    private static func recordLag(of stored: StoredEvent, for subscriber: String) {
+        let seconds = max(0, Date().timeIntervalSince(stored.event.occurredAt))
+        Timer(label: "harbor_outbox_relay_lag", dimensions: [("subscriber", subscriber)])
+            .recordNanoseconds(Int64(seconds * 1_000_000_000))
     }
 
     /// Counts a failed attempt; after the last one keeps the event as a dead letter and returns

@@ -1,5 +1,6 @@
 public import Foundation
 import Synchronization
+public import Tracing
 
 /// The entry point to a store: read-only repositories and units of work that commit atomically.
 ///
@@ -21,6 +22,8 @@ public final class Persistence: Sendable {
     public let events: EventBus
     let now: @Sendable () -> Date
     private let errorHandler: ErrorHandler
+    /// Where each unit of work's span goes; nil for the bootstrapped tracer.
+    private let tracer: (any Tracer)?
     /// What the commits of this persistence prune from the outbox; see ``init(store:events:now:outboxRetention:errorHandler:)``.
     public let outboxRetention: OutboxRetention
     private let prepared = Mutex<Set<String>>([])
@@ -34,6 +37,8 @@ public final class Persistence: Sendable {
     ///     of 1,000 outbox positions deletes the events older than the newest `count` that every
     ///     durable subscriber with a stored position (and each named one) has processed, so an
     ///     application that runs no relay keeps a bounded outbox too. `.keepAll` never prunes.
+    ///   - tracer: where each unit of work's span (named `unit of work`) goes; the bootstrapped
+    ///     tracer when nil, and no span at all when none is bootstrapped.
     ///   - errorHandler: sees every error that ends a unit of work (a conflict, a failed write, an
     ///     error the work threw), in addition to the caller; by default it logs them (label
     ///     `harbor.persistence`): conflicts at `debug`, since callers retry them, others at `error`.
@@ -42,8 +47,10 @@ public final class Persistence: Sendable {
         events: EventBus = EventBus(),
         now: @escaping @Sendable () -> Date = { Date() },
         outboxRetention: OutboxRetention = .standard,
+        tracer: (any Tracer)? = nil,
         errorHandler: @escaping ErrorHandler = Persistence.logError
     ) {
+        self.tracer = tracer
         self.store = store
         self.events = events
         self.now = now
@@ -83,6 +90,19 @@ public final class Persistence: Sendable {
     nonisolated(nonsending)
         public func perform<T>(
             checkingReads: Bool = false,
+            _ work: (UnitOfWork) async throws -> T
+        ) async throws -> T
+    {
+        // A span per unit of work (a child of the use case's, when one is traced); none at all
+        // when no tracer is bootstrapped.
+        try await TracerChoice.withSpan("unit of work", tracer: tracer) {
+            try await performTraced(checkingReads: checkingReads, work)
+        }
+    }
+
+    nonisolated(nonsending)
+        private func performTraced<T>(
+            checkingReads: Bool,
             _ work: (UnitOfWork) async throws -> T
         ) async throws -> T
     {

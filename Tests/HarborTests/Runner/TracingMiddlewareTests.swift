@@ -1,5 +1,6 @@
 import Harbor
 import InMemoryTracing
+import Synchronization
 import Testing
 import Tracing
 
@@ -44,5 +45,48 @@ struct TracingMiddlewareTests {
         await #expect(throws: Failure.self) { try await app.run(Outer(fails: true)) }
         let outer = try #require(tracer.finishedSpans.first { $0.operationName == "Outer" })
         #expect(outer.errors.count == 1)
+    }
+
+    struct Saved: DomainEvent {
+        let value: Int
+    }
+
+    struct TracedServices: Sendable {
+        let persistence: Persistence
+    }
+
+    struct Save: UseCase {
+        func execute(in context: RunContext<TracedServices>) async throws {
+            try await context.persistence.perform { unitOfWork in try unitOfWork.record(Saved(value: 1)) }
+        }
+    }
+
+    @Test("a unit of work is a child span of its run, and an outbox delivery a span of its own")
+    func unitOfWorkAndDelivery() async throws {
+        let tracer = InMemoryTracer()
+        let store = InMemoryStore()
+        let persistence = Persistence(store: store, tracer: tracer)
+        let app = UseCaseRunner(
+            services: TracedServices(persistence: persistence), middleware: [TracingMiddleware(tracer: tracer)])
+        try await app.run(Save())
+        let run = try #require(tracer.finishedSpans.first { $0.operationName == "Save" })
+        let unitOfWork = try #require(tracer.finishedSpans.first { $0.operationName == "unit of work" })
+        #expect(unitOfWork.parentSpanID == run.spanID)
+
+        let received = Mutex<[Int64]>([])
+        let subscriber = DurableSubscriber(name: "projector")
+            .on(Saved.self) { _, position in received.withLock { $0.append(position) } }
+        let relay = OutboxRelay(store: store, subscribers: [subscriber], tracer: tracer)
+        #expect(await relay.deliverPending() == 1)
+        let delivery = try #require(tracer.finishedSpans.first { $0.operationName == "deliver \(Saved.eventName)" })
+        #expect(delivery.attributes["harbor.subscriber"]?.toSpanAttribute() == .string("projector"))
+        #expect(received.withLock { $0 } == [1])
+    }
+
+    @Test("without a tracer, units of work run bare")
+    func noTracer() async throws {
+        let persistence = Persistence(store: InMemoryStore())
+        let value = try await persistence.perform { _ in 42 }
+        #expect(value == 42)
     }
 }
