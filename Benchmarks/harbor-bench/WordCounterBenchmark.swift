@@ -65,7 +65,8 @@ enum WordCounterBenchmark {
         }
     }
 
-    /// `track` of 10,000 files of ~10 KB, then `update` with nothing changed, then with one changed.
+    /// `track` of 10,000 files of ~10 KB, then `update` with nothing changed (which decodes no file),
+    /// then with one changed, then `history --days 365`.
     static func tracking(binary: String, folder: URL) throws {
         let notes = folder.appendingPathComponent("notes")
         let database = folder.appendingPathComponent("bench.sqlite").path
@@ -86,10 +87,16 @@ enum WordCounterBenchmark {
         handle.write(Data("\nSome more words written today.\n".utf8))
         try handle.close()
         let oneChanged = try Child.run(binary, ["update", "--database", database]).seconds
+        // A year of history is one range query over the day index, whatever the number of days.
+        var history: [Double] = []
+        for _ in 0..<5 {
+            history.append(try Child.run(binary, ["history", "--database", database, "--days", "365"]).seconds)
+        }
         Measure.report("track_10k_seconds", track.seconds)
         Measure.report("update_10k_unchanged_seconds", Measure.median(unchanged))
-        Measure.report("update_unchanged_vs_track", Measure.median(unchanged) / track.seconds)
+        Measure.report("wordcounter_unchanged_update_vs_track", Measure.median(unchanged) / track.seconds)
         Measure.report("update_one_changed_vs_track", oneChanged / track.seconds)
+        Measure.report("history_365_days_seconds", Measure.median(history))
     }
 }
 

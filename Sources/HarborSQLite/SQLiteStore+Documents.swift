@@ -10,12 +10,17 @@ extension SQLiteStore {
     /// the fields each document was committed with, so queries on it see them all.
     public func prepare(_ schema: CollectionSchema) async throws {
         let known = catalog.withLock { $0.tables[schema.name] }
-        if let known, schema.indexedFields.allSatisfy({ known.column(for: $0) != nil }) { return }
+        if let known, schema.indexedFields.allSatisfy({ known.column(for: $0) != nil }),
+            schema.multiValuedFields.allSatisfy({ known.column(for: $0)?.multiValued == true })
+        {
+            return
+        }
         let start = catalog.withLock { $0 }
         let prepared = try await writeTransaction { db in
             var catalog = start
             try catalog.refresh(db)
-            try catalog.prepare(schema.name, indexing: schema.indexedFields, in: db)
+            try catalog.prepare(
+                schema.name, indexing: schema.indexedFields, multiValued: schema.multiValuedFields, in: db)
             return catalog
         }
         publish(prepared)

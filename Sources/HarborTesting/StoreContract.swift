@@ -81,7 +81,7 @@ public enum StoreContract {
 
     /// Every check of the port's behaviour, in a stable order.
     public static func checks() -> [Check] {
-        documentChecks() + outboxChecks() + queryChecks() + concurrencyChecks()
+        documentChecks() + outboxChecks() + queryChecks() + rangeChecks() + concurrencyChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.

@@ -27,7 +27,9 @@ extension Aggregate {
 
     /// The schema a store prepares for this aggregate.
     public static var schema: CollectionSchema {
-        CollectionSchema(name: collection, indexedFields: indexes.map(\.name))
+        CollectionSchema(
+            name: collection, indexedFields: indexes.map(\.name),
+            multiValuedFields: indexes.filter(\.isMultiValued).map(\.name))
     }
 
     /// Where this aggregate lives in a store.

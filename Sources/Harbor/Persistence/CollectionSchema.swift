@@ -4,6 +4,9 @@ public struct CollectionSchema: Sendable, Hashable {
     public var name: String
     /// The fields queries may filter and sort on; a store may index them.
     public var indexedFields: [String]
+    /// The indexed fields that hold several values each (a ``FieldValue/list(_:)``); a subset of
+    /// ``indexedFields``, found by any of their values and never sorted on.
+    public var multiValuedFields: [String] = []
 
     /// Creates a schema.
     public init(name: String, indexedFields: [String]) {

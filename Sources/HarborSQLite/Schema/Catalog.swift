@@ -26,6 +26,16 @@ struct Catalog: Sendable {
         while let row = try fields.next() {
             columns[row[0], default: []].append(DocumentTable.Column(field: row[2], number: row[1]))
         }
+        // A multi-valued field is one with a values table, `harbor_values_<n>_f<m>`.
+        let valuesTables = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'harbor_values_%'")
+        for name in valuesTables {
+            let parts = name.dropFirst("harbor_values_".count).split(separator: "_")
+            guard parts.count == 2, let collection = Int64(parts[0]), let field = Int64(parts[1].dropFirst()),
+                let index = columns[collection]?.firstIndex(where: { $0.number == field })
+            else { continue }
+            columns[collection]?[index].multiValued = true
+        }
         var tables: [String: DocumentTable] = [:]
         let collections = try Row.fetchCursor(db, sql: "SELECT number, name FROM harbor_collection")
         while let row = try collections.next() {
@@ -51,11 +61,17 @@ struct Catalog: Sendable {
 
     /// Makes sure `collection` has a table that indexes `fields`, creating and altering it in the
     /// current write transaction; a field added to a table with documents is filled in from them.
-    mutating func prepare(_ collection: String, indexing fields: [String], in db: Database) throws {
+    mutating func prepare(
+        _ collection: String,
+        indexing fields: [String],
+        multiValued: [String] = [],
+        in db: Database
+    ) throws {
         guard var table = tables[collection] else {
             var unique: [String] = []
             for field in fields where !unique.contains(field) { unique.append(field) }
-            _ = try createTable(for: collection, indexing: unique, in: db)
+            let created = try createTable(for: collection, indexing: unique, in: db)
+            try markMultiValued(multiValued, in: created, db: db)
             return
         }
         for field in fields where table.column(for: field) == nil {
@@ -69,6 +85,19 @@ struct Catalog: Sendable {
             try Self.fillIn(column, of: table, in: db)
         }
         tables[collection] = table
+        try markMultiValued(multiValued, in: table, db: db)
+        schemaVersion = try db.schemaVersion()
+    }
+
+    /// Gives each of `fields` that has a column pair but no values table yet its values table.
+    private mutating func markMultiValued(_ fields: [String], in start: DocumentTable, db: Database) throws {
+        var table = start
+        for field in fields {
+            guard let column = table.column(for: field), !column.multiValued else { continue }
+            for sql in table.createValuesTableSQL(column) { try db.execute(sql: sql) }
+            table = table.markingMultiValued(field)
+        }
+        tables[table.collection] = table
         schemaVersion = try db.schemaVersion()
     }
 

@@ -6,6 +6,12 @@
 /// id TEXT PRIMARY KEY, version INTEGER, fields BLOB, f<m>_rank INTEGER, f<m>_value, …, body BLOB
 /// INDEX harbor_documents_<n>_f<m> ON (f<m>_rank, f<m>_value, id)   -- one per indexed field
 /// ```
+/// A multi-valued field keeps its list as a JSON array in `f<m>_value` (rank 4), and triggers keep
+/// one row per value in a values table, found by any of them through its own index:
+/// ```
+/// harbor_values_<n>_f<m> (id TEXT, f<m>_rank INTEGER, f<m>_value)
+/// INDEX (f<m>_rank, f<m>_value, id), INDEX (id)
+/// ```
 /// The SQL is built once per table and layout, so that every statement is prepared once per
 /// connection and found again in GRDB's statement cache.
 final class DocumentTable: Sendable {
@@ -15,6 +21,8 @@ final class DocumentTable: Sendable {
         let field: String
         /// `m` in `f<m>_rank` and `f<m>_value`.
         let number: Int64
+        /// Whether the field holds lists, unpacked into a values table (see ``DocumentTable``).
+        var multiValued = false
 
         /// The prefix of the column pair, `f<m>`.
         var prefix: String { "f\(number)" }
@@ -88,6 +96,50 @@ final class DocumentTable: Sendable {
     func createIndexSQL(_ column: Column) -> String {
         "CREATE INDEX \(tableName)_\(column.prefix) ON \(tableName) "
             + "(\(column.prefix)_rank, \(column.prefix)_value, id)"
+    }
+
+    /// The name of the values table of a multi-valued `column`.
+    func valuesTableName(_ column: Column) -> String {
+        "harbor_values_\(number)_\(column.prefix)"
+    }
+
+    /// The statements that create the values table of `column`, its indexes and the triggers that
+    /// keep it in step with the column pair, then fill it from the rows there are.
+    func createValuesTableSQL(_ column: Column) -> [String] {
+        let values = valuesTableName(column)
+        let rank = "\(column.prefix)_rank"
+        let value = "\(column.prefix)_value"
+        let unpack = """
+            INSERT INTO \(values) (id, \(rank), \(value))
+                SELECT new.id,
+                    CASE type WHEN 'null' THEN 0 WHEN 'true' THEN 1 WHEN 'false' THEN 1
+                        WHEN 'integer' THEN 2 WHEN 'real' THEN 2 WHEN 'text' THEN 3 ELSE 4 END,
+                    atom
+                FROM json_each(CASE WHEN new.\(rank) = 4 THEN new.\(value) ELSE '[]' END);
+            """
+        return [
+            "CREATE TABLE \(values) (id TEXT NOT NULL, \(rank) INTEGER NOT NULL, \(value))",
+            "CREATE INDEX \(values)_value ON \(values) (\(rank), \(value), id)",
+            "CREATE INDEX \(values)_id ON \(values) (id)",
+            "CREATE TRIGGER \(values)_insert AFTER INSERT ON \(tableName) BEGIN \(unpack) END",
+            """
+            CREATE TRIGGER \(values)_update AFTER UPDATE OF \(rank), \(value) ON \(tableName) BEGIN
+                DELETE FROM \(values) WHERE id = old.id; \(unpack) END
+            """,
+            "CREATE TRIGGER \(values)_delete AFTER DELETE ON \(tableName) BEGIN DELETE FROM \(values) WHERE id = old.id; END",
+            "UPDATE \(tableName) SET \(rank) = \(rank) WHERE \(rank) = 4",
+        ]
+    }
+
+    /// The same table with `column` marked multi-valued.
+    func markingMultiValued(_ field: String) -> DocumentTable {
+        DocumentTable(
+            collection: collection, number: number,
+            columns: columns.map { column in
+                var column = column
+                if column.field == field { column.multiValued = true }
+                return column
+            })
     }
 
     /// The same table with `field` indexed in a new column pair.

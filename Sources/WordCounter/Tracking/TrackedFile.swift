@@ -8,6 +8,8 @@ public struct TrackedFile: Aggregate, Equatable {
     public static let collection = "files"
     public static let indexes: [IndexedField<TrackedFile>] = [
         .field("path", \.path), .field("state", \.state), .field("root", \.root),
+        .field(Self.wordsField, \.words), .field(Self.stampField, \.unchangedStamp),
+        .field(Self.birthField, \.birthTime),
     ]
 
     /// A stable identifier that survives renames and moves.

@@ -31,6 +31,8 @@ extension JSONFileStore {
     struct SchemaRecord: Codable {
         var collection: String
         var indexedFields: [String]
+        /// Absent in files written before multi-valued fields existed.
+        var multiValuedFields: [String]?
     }
 
     /// What a committed change set still has to do to the files; replaying it is idempotent.

@@ -33,7 +33,7 @@ import Synchronization
 /// subscribers/<escaped name>.position         a durable subscriber's position
 /// tmp/                                        temporary files, emptied when the store opens
 /// ```
-/// Identifiers are NFC-normalized and percent-escaped (all but `a-z`, `0-9`, `-`, `_`), so any
+/// Identifiers are percent-escaped byte by byte (all but `a-z`, `0-9`, `-`, `_`), never normalized, so any
 /// string is a safe, distinct file name on case-insensitive file systems too; an identifier
 /// whose escaped name exceeds 255 bytes is refused with ``StoreError/invalidData(_:reason:)``.
 /// Collection names must be ASCII letters, digits, `-`, `_` or `.`, not starting with `.`.
@@ -86,8 +86,12 @@ public final class JSONFileStore: Store {
             for field in schema.indexedFields where !merged.indexedFields.contains(field) {
                 merged.indexedFields.append(field)
             }
+            var multi = merged.multiValuedFields ?? []
+            for field in schema.multiValuedFields where !multi.contains(field) { multi.append(field) }
+            merged.multiValuedFields = multi.isEmpty ? nil : multi
             try Self.ensureDirectory(try layout.collection(schema.name))
-            guard merged.indexedFields != recorded?.indexedFields else { return }
+            guard merged.indexedFields != recorded?.indexedFields || merged.multiValuedFields != recorded?.multiValuedFields
+            else { return }
             try replaceAtomically(path, with: try Self.encode(merged, key: nil))
         }
     }
@@ -98,14 +102,26 @@ public final class JSONFileStore: Store {
     }
 
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
+        try query.apply(to: candidates(for: query))
+    }
+
+    public func count(matching query: DocumentQuery) async throws -> Int {
+        try query.count(in: candidates(for: query))
+    }
+
+    public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try query.apply(to: candidates(for: query)).map(\.indexEntry)
+    }
+
+    /// Every document of the query's collection, after checking the query against its schema:
+    /// this store evaluates queries in memory, by the reference semantics.
+    private func candidates(for query: DocumentQuery) throws -> [StoredDocument] {
         let folder = try layout.collection(query.collection)
         let schemaPath = try layout.schema(query.collection)
         return try withAccess(exclusive: false) {
-            let indexed = try Self.decodeFile(SchemaRecord.self, at: schemaPath, key: nil)?.indexedFields ?? []
-            let named = query.filters.map(\.field) + query.order.map(\.field)
-            if let unknown = named.first(where: { !indexed.contains($0) }) {
-                throw StoreError.unknownField(collection: query.collection, field: unknown)
-            }
+            let schema = try Self.decodeFile(SchemaRecord.self, at: schemaPath, key: nil)
+            try query.validate(
+                indexedFields: schema?.indexedFields ?? [], multiValuedFields: schema?.multiValuedFields ?? [])
             var documents: [StoredDocument] = []
             for name in try Self.listDirectory(folder) where name.hasSuffix(".json") {
                 let escaped = name.dropLast(5)
@@ -115,7 +131,7 @@ public final class JSONFileStore: Store {
                     documents.append(document)
                 }
             }
-            return query.apply(to: documents)
+            return documents
         }
     }
 
