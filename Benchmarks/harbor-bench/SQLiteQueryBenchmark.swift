@@ -52,7 +52,8 @@ enum SQLiteQueryBenchmark {
                         let found = try raw.read { db in
                             try Reading.fetchAll(
                                 db,
-                                sql: "SELECT * FROM readings WHERE sequence >= ? AND sequence < ? ORDER BY sequence, id",
+                                sql:
+                                    "SELECT * FROM readings WHERE sequence >= ? AND sequence < ? ORDER BY sequence, id",
                                 arguments: [start, start + 100])
                         }
                         precondition(found.count == 100)
@@ -86,7 +87,8 @@ enum SQLiteQueryBenchmark {
                 try Measure.nanosecondsBlocking(operations: operations) {
                     for bound in bounds {
                         let counted = try raw.read { db in
-                            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM readings WHERE sequence >= ?", arguments: [bound])
+                            try Int.fetchOne(
+                                db, sql: "SELECT COUNT(*) FROM readings WHERE sequence >= ?", arguments: [bound])
                         }
                         precondition(counted == count - bound)
                     }

@@ -6,6 +6,20 @@ import Foundation
 /// Needs the release `wordcounter` binary beside this one: `swift build -c release` first.
 enum WordCounterBenchmark {
     static func run() async throws {
+        try withBinary { binary, folder in
+            try memory(binary: binary, folder: folder)
+            try counting(binary: binary, folder: folder)
+            try tracking(binary: binary, folder: folder)
+        }
+    }
+
+    /// Only `track`, `update` and `history`: the figures of the store's read side.
+    static func runUpdate() async throws {
+        try withBinary { binary, folder in try tracking(binary: binary, folder: folder) }
+    }
+
+    /// Runs `body` with the release `wordcounter` beside this binary and a scratch folder.
+    private static func withBinary(_ body: (_ binary: String, _ folder: URL) throws -> Void) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("wordcounter").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -15,10 +29,7 @@ enum WordCounterBenchmark {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-
-        try memory(binary: binary, folder: folder)
-        try counting(binary: binary, folder: folder)
-        try tracking(binary: binary, folder: folder)
+        try body(binary, folder)
     }
 
     /// Peak resident memory counting a 1 GiB file; measured first, while no other child has run.

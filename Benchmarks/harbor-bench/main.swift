@@ -6,6 +6,7 @@ import Foundation
 //   swift run -c release harbor-bench runner    # use-case runner, event bus, unit of work
 //   swift run -c release harbor-bench sqlite    # SQLite store against raw GRDB
 //   swift build -c release && .build/release/harbor-bench wordcounter   # whole process vs wc -w
+//   swift build -c release && .build/release/harbor-bench wordcounter-update  # track, update, history only
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -13,6 +14,7 @@ let suites: [String: () async throws -> Void] = [
     "runner": RunnerBenchmark.run,
     "sqlite": SQLiteBenchmark.run,
     "wordcounter": WordCounterBenchmark.run,
+    "wordcounter-update": WordCounterBenchmark.runUpdate,
     "watch": WatchBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
@@ -20,9 +22,10 @@ if requested == "sqlite-outbox-listener", arguments.count == 3, let count = Int(
     // The child process of the `sqlite` suite's cross-process outbox figure.
     try await OutboxListener.run(path: arguments[1], count: count)
 } else if requested == "--help" || requested == "-h" {
-    print("usage: harbor-bench [runner|sqlite|wordcounter|watch|all]")
+    print("usage: harbor-bench [runner|sqlite|wordcounter|wordcounter-update|watch|all]")
 } else if requested == "all" {
-    for name in suites.keys.sorted() { try await suites[name]?() }
+    // `wordcounter-update` is part of `wordcounter`.
+    for name in suites.keys.sorted() where name != "wordcounter-update" { try await suites[name]?() }
 } else if let suite = suites[requested] {
     try await suite()
 } else {

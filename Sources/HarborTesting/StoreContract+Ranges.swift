@@ -54,7 +54,8 @@ extension StoreContract {
                 try await stockShelf(store)
                 try expectEqual(try await ids(store, where: [("size", .lessThan(.int(2)))]), ["b", "c"], "size < 2")
                 try expectEqual(
-                    try await ids(store, where: [("size", .lessThanOrEqual(.int(2)))]), ["a", "b", "c", "d"], "size <= 2")
+                    try await ids(store, where: [("size", .lessThanOrEqual(.int(2)))]), ["a", "b", "c", "d"],
+                    "size <= 2")
                 try expectEqual(try await ids(store, where: [("size", .greaterThan(.int(2)))]), ["e"], "size > 2")
                 try expectEqual(
                     try await ids(store, where: [("size", .greaterThanOrEqual(.int(3)))]), ["e"], "size >= 3")
@@ -80,15 +81,19 @@ extension StoreContract {
                 try expectEqual(
                     try await ids(store, where: [("size", between(.int(1), .int(2)))]), ["a", "b", "c", "d"], "1...2")
                 try expectEqual(
-                    try await ids(store, where: [("size", between(.int(1), .int(2), upper: false))]), ["b", "c"], "1..<2")
+                    try await ids(store, where: [("size", between(.int(1), .int(2), upper: false))]), ["b", "c"],
+                    "1..<2")
                 try expectEqual(
                     try await ids(store, where: [("price", between(.double(0.5), .double(1.5)))]), ["a", "d"],
                     "0.5...1.5")
                 try expectEqual(
-                    try await ids(store, where: [("size", .between(.int(1), includingLower: false, .int(3), includingUpper: false))]),
+                    try await ids(
+                        store,
+                        where: [("size", .between(.int(1), includingLower: false, .int(3), includingUpper: false))]),
                     ["a", "d"], "1<.<3")
                 try expectEqual(
-                    try await ids(store, where: [("size", between(.int(2), .int(2), upper: false))]), [], "2..<2 (empty)")
+                    try await ids(store, where: [("size", between(.int(2), .int(2), upper: false))]), [],
+                    "2..<2 (empty)")
                 try expectEqual(
                     try await ids(store, where: [("size", between(.int(3), .int(1)))]), [], "3...1 (inverted)")
                 try expectEqual(
@@ -100,7 +105,8 @@ extension StoreContract {
                     try await ids(store, where: [("size", between(.int(1), .int(2)))], order: [("size", false)]),
                     ["a", "d", "b", "c"], "1...2 by size descending, ties by identifier")
                 try expectEqual(
-                    try await ids(store, where: [("size", between(.int(1), .int(2)))], order: [("size", true)], limit: 3),
+                    try await ids(
+                        store, where: [("size", between(.int(1), .int(2)))], order: [("size", true)], limit: 3),
                     ["b", "c", "a"], "1...2 by size, limit 3")
             },
             Check("null and missing fields never satisfy a comparison with a non-null bound") { store in
@@ -119,7 +125,8 @@ extension StoreContract {
                 try expectEqual(
                     try await ids(store, where: [("value", .lessThanOrEqual(.int(5)))], in: collection), ["c"], "<= 5")
                 try expectEqual(
-                    try await ids(store, where: [("value", .greaterThan(.bool(false)))], in: collection), ["e"], "> false")
+                    try await ids(store, where: [("value", .greaterThan(.bool(false)))], in: collection), ["e"],
+                    "> false")
                 try expectEqual(
                     try await ids(store, where: [("value", .isIn([.null, .int(1)]))], in: collection), ["a", "b", "c"],
                     "in [null, 1]")
@@ -131,14 +138,17 @@ extension StoreContract {
                     ["a", "b", "c", "d"], "color in [red, blue]")
                 try expectEqual(try await ids(store, where: [("color", .isIn([]))]), [], "color in []")
                 try expectEqual(
-                    try await ids(store, where: [("size", .isIn([.int(1), .int(3)]))]), ["b", "c", "e"], "size in [1, 3]")
+                    try await ids(store, where: [("size", .isIn([.int(1), .int(3)]))]), ["b", "c", "e"],
+                    "size in [1, 3]")
                 try expectEqual(
                     try await ids(store, where: [("color", .isIn([.string("red"), .int(3)]))]), ["a", "c", "d"],
                     "color in [red, 3]")
                 try expectEqual(
-                    try await ids(store, where: [("price", .isIn([.double(0.5), .double(9.0)]))], order: [("price", false)]),
+                    try await ids(
+                        store, where: [("price", .isIn([.double(0.5), .double(9.0)]))], order: [("price", false)]),
                     ["e", "d"], "price in [0.5, 9.0] by price descending")
-                try expectEqual(try await store.count(matching: conditionQuery([("color", .isIn([]))])), 0, "count in []")
+                try expectEqual(
+                    try await store.count(matching: conditionQuery([("color", .isIn([]))])), 0, "count in []")
             },
             Check("a prefix selects strings by their leading Unicode scalars, non-ASCII included") { store in
                 let collection = "contract-paths"
@@ -179,7 +189,9 @@ extension StoreContract {
                     "red, limit 2")
                 try expectEqual(
                     try await store.count(
-                        matching: conditionQuery([("size", .between(.int(2), includingLower: true, .int(9), includingUpper: true))])),
+                        matching: conditionQuery([
+                            ("size", .between(.int(2), includingLower: true, .int(9), includingUpper: true))
+                        ])),
                     3, "size in 2...9")
                 try await commit(store, [.delete(itemKey("a", in: shelf), expectedVersion: 1)])
                 try expectEqual(
@@ -238,14 +250,21 @@ extension StoreContract {
             Check("a multi-valued field finds a document by any of its values, and cannot be sorted on") { store in
                 let collection = "contract-products"
                 try await store.prepare(
-                    CollectionSchema(name: collection, indexedFields: ["sku", "batches"], multiValuedFields: ["batches"]))
+                    CollectionSchema(
+                        name: collection, indexedFields: ["sku", "batches"], multiValuedFields: ["batches"]))
                 func batches(_ references: [String]) -> FieldValue { .list(references.map { .string($0) }) }
                 try await commit(
                     store,
                     [
-                        insert(itemKey("p1", in: collection), "p1", fields: ["sku": .string("lamp"), "batches": batches(["x", "y"])]),
-                        insert(itemKey("p2", in: collection), "p2", fields: ["sku": .string("sofa"), "batches": batches(["y"])]),
-                        insert(itemKey("p3", in: collection), "p3", fields: ["sku": .string("desk"), "batches": batches([])]),
+                        insert(
+                            itemKey("p1", in: collection), "p1",
+                            fields: ["sku": .string("lamp"), "batches": batches(["x", "y"])]),
+                        insert(
+                            itemKey("p2", in: collection), "p2",
+                            fields: ["sku": .string("sofa"), "batches": batches(["y"])]),
+                        insert(
+                            itemKey("p3", in: collection), "p3",
+                            fields: ["sku": .string("desk"), "batches": batches([])]),
                         insert(
                             itemKey("p4", in: collection), "p4",
                             fields: ["sku": .string("lamp"), "batches": batches(["z", "x", "x"])]),
@@ -264,10 +283,12 @@ extension StoreContract {
                         order: [("sku", false)], in: collection),
                     ["p1", "p4"], "x and lamp, each once")
                 try expectEqual(
-                    try await store.count(matching: conditionQuery([("batches", .equals(.string("x")))], in: collection)),
+                    try await store.count(
+                        matching: conditionQuery([("batches", .equals(.string("x")))], in: collection)),
                     2, "count of x")
                 let p2 = try await store.document(at: itemKey("p2", in: collection))
-                try expect(p2?.fields["batches"] == batches(["y"]), "the stored list reads back: \(String(describing: p2))")
+                try expect(
+                    p2?.fields["batches"] == batches(["y"]), "the stored list reads back: \(String(describing: p2))")
                 try await commit(
                     store,
                     [
@@ -311,10 +332,12 @@ extension StoreContract {
                         insert(itemKey(precomposed, in: collection), "pre", fields: ["name": .string(precomposed)]),
                         insert(itemKey(decomposed, in: collection), "de", fields: ["name": .string(decomposed)]),
                     ])
-                try expectEqual(try await title(at: itemKey(precomposed, in: collection), in: store), "pre", "precomposed")
+                try expectEqual(
+                    try await title(at: itemKey(precomposed, in: collection), in: store), "pre", "precomposed")
                 try expectEqual(try await title(at: itemKey(decomposed, in: collection), in: store), "de", "decomposed")
                 try expectEqual(
-                    try await store.documents(matching: DocumentQuery(collection: collection)).count, 2, "two documents")
+                    try await store.documents(matching: DocumentQuery(collection: collection)).count, 2, "two documents"
+                )
                 try await expectError(.duplicate(itemKey(decomposed, in: collection)), "a second decomposed insert") {
                     try await commit(store, [insert(itemKey(decomposed, in: collection), "again")])
                 }

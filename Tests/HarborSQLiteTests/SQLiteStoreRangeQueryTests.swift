@@ -28,12 +28,16 @@ struct SQLiteStoreRangeQueryTests {
             DocumentQuery(
                 collection: "files",
                 filters: [
-                    .init(field: "day", .between(.string("2026-01-01"), includingLower: true, .string("2026-12-31"), includingUpper: true))
+                    .init(
+                        field: "day",
+                        .between(
+                            .string("2026-01-01"), includingLower: true, .string("2026-12-31"), includingUpper: true))
                 ],
                 order: [.init(field: "day")]))
         #expect(range.contains("SEARCH \(table.tableName) USING INDEX \(table.tableName)_f2"), "\(range)")
         #expect(!range.contains("TEMP B-TREE"), "\(range)")
-        let prefix = try plan(DocumentQuery(collection: "files", filters: [.init(field: "path", .hasPrefix("/novel/"))]))
+        let prefix = try plan(
+            DocumentQuery(collection: "files", filters: [.init(field: "path", .hasPrefix("/novel/"))]))
         #expect(prefix.contains("SEARCH \(table.tableName) USING INDEX \(table.tableName)_f1"), "\(prefix)")
         #expect(prefix.contains("f1_value>? AND f1_value<?"), "\(prefix)")
         let counted = try plan(
@@ -71,7 +75,8 @@ struct SQLiteStoreRangeQueryTests {
             var query = SQLiteStoreQueryTests.randomQuery(&random)
             query.filters = (0..<Int.random(in: 0...2, using: &random)).map { _ in
                 DocumentQuery.Filter(
-                    field: SQLiteStoreQueryTests.fields.randomElement(using: &random) ?? "a", Self.randomCondition(&random))
+                    field: SQLiteStoreQueryTests.fields.randomElement(using: &random) ?? "a",
+                    Self.randomCondition(&random))
             }
             if Bool.random(using: &random), let pivot = documents.randomElement(using: &random) {
                 query.after = query.position(of: pivot.fields, id: pivot.key.id)

@@ -22,9 +22,10 @@ public struct DocumentKey: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     public func hash(into hasher: inout Hasher) {
+        var collection = collection
+        var id = id
         hasher.combine(collection.utf8.count)
-        for byte in collection.utf8 { hasher.combine(byte) }
-        hasher.combine(id.utf8.count)
-        for byte in id.utf8 { hasher.combine(byte) }
+        collection.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -35,7 +35,8 @@ public enum FieldValue: Hashable, Sendable, Codable, Comparable {
         case .string(let text):
             hasher.combine(4)
             hasher.combine(text.utf8.count)
-            for byte in text.utf8 { hasher.combine(byte) }
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         case .list(let values): hasher.combine(5); hasher.combine(values)
         }
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where the next page of a query starts: opaque to callers, `Codable`, and convertible to a
 /// URL-safe string (``string``) so that it can travel in a link.

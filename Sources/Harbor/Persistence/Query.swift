@@ -54,7 +54,8 @@ public struct Query<A: Aggregate>: Sendable {
     ) -> Self {
         filtered(
             keyPath,
-            .between(range.lowerBound.fieldValue, includingLower: true, range.upperBound.fieldValue, includingUpper: true))
+            .between(
+                range.lowerBound.fieldValue, includingLower: true, range.upperBound.fieldValue, includingUpper: true))
     }
 
     /// Keeps the aggregates whose field at `keyPath` lies in `range`, its upper bound excluded.
@@ -64,7 +65,8 @@ public struct Query<A: Aggregate>: Sendable {
     ) -> Self {
         filtered(
             keyPath,
-            .between(range.lowerBound.fieldValue, includingLower: true, range.upperBound.fieldValue, includingUpper: false)
+            .between(
+                range.lowerBound.fieldValue, includingLower: true, range.upperBound.fieldValue, includingUpper: false)
         )
     }
 
@@ -82,7 +84,8 @@ public struct Query<A: Aggregate>: Sendable {
     }
 
     /// Keeps the aggregates whose multi-valued field at `keyPath` holds `value`.
-    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, [V]> & Sendable, contains value: V) -> Self {
+    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, [V]> & Sendable, contains value: V) -> Self
+    {
         filtered(keyPath, .equals(value.fieldValue))
     }
 

@@ -60,5 +60,7 @@ extension Repository {
 
 extension IndexEntry {
     /// The entry as a document without a body, for the unit of work's overlay.
-    fileprivate var bodiless: StoredDocument { StoredDocument(key: key, version: version, body: .init(), fields: fields) }
+    fileprivate var bodiless: StoredDocument {
+        StoredDocument(key: key, version: version, body: .init(), fields: fields)
+    }
 }

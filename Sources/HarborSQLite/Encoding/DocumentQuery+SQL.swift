@@ -98,7 +98,8 @@ extension DocumentQuery {
             // One row-value comparison, which SQLite answers from the index of the first key.
             let names = keys.flatMap { ["\($0.0.1)_rank", "\($0.0.1)_value"] } + ["id"]
             let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-            let arguments = keys.flatMap { [$0.1.columnRank.databaseValue, $0.1.columnValue] } + [after.id.databaseValue]
+            let arguments =
+                keys.flatMap { [$0.1.columnRank.databaseValue, $0.1.columnValue] } + [after.id.databaseValue]
             return ("(\(names.joined(separator: ", "))) > (\(marks))", arguments)
         }
         var alternatives: [String] = []

@@ -25,7 +25,9 @@ extension TrackedFile {
     public static func isUnchanged(_ entry: IndexEntry, comparedWith status: FileStatus) -> Bool {
         let identity = status.identity
         guard case .string(let stamp) = entry[field: stampField],
-            stamp == Self.stamp(device: identity.device, inode: identity.inode, size: status.size, modified: status.modified)
+            stamp
+                == Self.stamp(
+                    device: identity.device, inode: identity.inode, size: status.size, modified: status.modified)
         else { return false }
         if case .int(let birth) = entry[field: birthField], let other = identity.birthTime { return birth == other }
         return true

@@ -90,7 +90,9 @@ public final class JSONFileStore: Store {
             for field in schema.multiValuedFields where !multi.contains(field) { multi.append(field) }
             merged.multiValuedFields = multi.isEmpty ? nil : multi
             try Self.ensureDirectory(try layout.collection(schema.name))
-            guard merged.indexedFields != recorded?.indexedFields || merged.multiValuedFields != recorded?.multiValuedFields
+            guard
+                merged.indexedFields != recorded?.indexedFields
+                    || merged.multiValuedFields != recorded?.multiValuedFields
             else { return }
             try replaceAtomically(path, with: try Self.encode(merged, key: nil))
         }
