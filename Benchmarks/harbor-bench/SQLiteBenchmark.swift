@@ -25,6 +25,7 @@ enum SQLiteBenchmark {
         try await commit(in: folder)
         try await read(in: folder)
         try await bulk(in: folder)
+        try await SQLiteQueryBenchmark.run(in: folder)
         try await crossProcess(in: folder)
     }
 

@@ -6,6 +6,20 @@ import Foundation
 /// Needs the release `wordcounter` binary beside this one: `swift build -c release` first.
 enum WordCounterBenchmark {
     static func run() async throws {
+        try withBinary { binary, folder in
+            try memory(binary: binary, folder: folder)
+            try counting(binary: binary, folder: folder)
+            try tracking(binary: binary, folder: folder)
+        }
+    }
+
+    /// Only `track`, `update` and `history`: the figures of the store's read side.
+    static func runUpdate() async throws {
+        try withBinary { binary, folder in try tracking(binary: binary, folder: folder) }
+    }
+
+    /// Runs `body` with the release `wordcounter` beside this binary and a scratch folder.
+    private static func withBinary(_ body: (_ binary: String, _ folder: URL) throws -> Void) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("wordcounter").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -15,10 +29,7 @@ enum WordCounterBenchmark {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-
-        try memory(binary: binary, folder: folder)
-        try counting(binary: binary, folder: folder)
-        try tracking(binary: binary, folder: folder)
+        try body(binary, folder)
     }
 
     /// Peak resident memory counting a 1 GiB file; measured first, while no other child has run.
@@ -65,7 +76,8 @@ enum WordCounterBenchmark {
         }
     }
 
-    /// `track` of 10,000 files of ~10 KB, then `update` with nothing changed, then with one changed.
+    /// `track` of 10,000 files of ~10 KB, then `update` with nothing changed (which decodes no file),
+    /// then with one changed, then `history --days 365`.
     static func tracking(binary: String, folder: URL) throws {
         let notes = folder.appendingPathComponent("notes")
         let database = folder.appendingPathComponent("bench.sqlite").path
@@ -86,10 +98,16 @@ enum WordCounterBenchmark {
         handle.write(Data("\nSome more words written today.\n".utf8))
         try handle.close()
         let oneChanged = try Child.run(binary, ["update", "--database", database]).seconds
+        // A year of history is one range query over the day index, whatever the number of days.
+        var history: [Double] = []
+        for _ in 0..<5 {
+            history.append(try Child.run(binary, ["history", "--database", database, "--days", "365"]).seconds)
+        }
         Measure.report("track_10k_seconds", track.seconds)
         Measure.report("update_10k_unchanged_seconds", Measure.median(unchanged))
-        Measure.report("update_unchanged_vs_track", Measure.median(unchanged) / track.seconds)
+        Measure.report("wordcounter_unchanged_update_vs_track", Measure.median(unchanged) / track.seconds)
         Measure.report("update_one_changed_vs_track", oneChanged / track.seconds)
+        Measure.report("history_365_days_seconds", Measure.median(history))
     }
 }
 

@@ -7,6 +7,7 @@ import Foundation
 //   swift run -c release harbor-bench sqlite    # SQLite store against raw GRDB
 //   swift run -c release harbor-bench outbox    # only the sqlite suite's cross-process outbox figures
 //   swift build -c release && .build/release/harbor-bench wordcounter   # whole process vs wc -w
+//   swift build -c release && .build/release/harbor-bench wordcounter-update  # track, update, history only
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,6 +16,7 @@ let suites: [String: () async throws -> Void] = [
     "sqlite": SQLiteBenchmark.run,
     "outbox": SQLiteBenchmark.runOutbox,
     "wordcounter": WordCounterBenchmark.run,
+    "wordcounter-update": WordCounterBenchmark.runUpdate,
     "watch": WatchBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
@@ -22,9 +24,12 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
     // The child process of the `sqlite` suite's cross-process outbox figure.
     try await OutboxListener.run(path: arguments[1], count: count, signals: arguments.dropFirst(3).first != "polling")
 } else if requested == "--help" || requested == "-h" {
-    print("usage: harbor-bench [runner|sqlite|outbox|wordcounter|watch|all]")
+    print("usage: harbor-bench [runner|sqlite|outbox|wordcounter|wordcounter-update|watch|all]")
 } else if requested == "all" {
-    for name in suites.keys.sorted() where name != "outbox" { try await suites[name]?() }
+    // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`.
+    for name in suites.keys.sorted() where name != "outbox" && name != "wordcounter-update" {
+        try await suites[name]?()
+    }
 } else if let suite = suites[requested] {
     try await suite()
 } else {

@@ -13,7 +13,8 @@ extension SQLiteStore {
     public func prepare(_ schema: CollectionSchema) async throws {
         let known = catalog.withLock { $0.tables[schema.name] }
         if let known, schema.indexedFields.allSatisfy({ known.column(for: $0) != nil }),
-            schema.uniqueFields.allSatisfy({ known.column(for: $0)?.isUnique == true })
+            schema.uniqueFields.allSatisfy({ known.column(for: $0)?.isUnique == true }),
+            schema.multiValuedFields.allSatisfy({ known.column(for: $0)?.multiValued == true })
         {
             return
         }
@@ -21,7 +22,9 @@ extension SQLiteStore {
         let prepared = try await writeTransaction { db in
             var catalog = start
             try catalog.refresh(db)
-            try catalog.prepare(schema.name, indexing: schema.indexedFields, unique: schema.uniqueFields, in: db)
+            try catalog.prepare(
+                schema.name, indexing: schema.indexedFields, unique: schema.uniqueFields,
+                multiValued: schema.multiValuedFields, in: db)
             return catalog
         }
         publish(prepared)

@@ -23,7 +23,7 @@ import Synchronization
 public final class FakeStore: Store {
     /// The store operations faults and delays apply to.
     public enum Operation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        case prepare, document, documents, commit, events, position, setPosition, pruneEvents
+        case prepare, document, documents, count, indexEntries, commit, events, position, setPosition, pruneEvents
         case subscriberPositions, addDeadLetter, deadLetters, removeDeadLetter
 
         public var description: String { rawValue }
@@ -165,6 +165,14 @@ public final class FakeStore: Store {
 
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         try await perform(.documents) { try await $0.documents(matching: query) }
+    }
+
+    public func count(matching query: DocumentQuery) async throws -> Int {
+        try await perform(.count) { try await $0.count(matching: query) }
+    }
+
+    public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try await perform(.indexEntries) { try await $0.indexEntries(matching: query) }
     }
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {

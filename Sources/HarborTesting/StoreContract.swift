@@ -82,8 +82,8 @@ public enum StoreContract {
 
     /// Every check of the port's behaviour, in a stable order.
     public static func checks() -> [Check] {
-        documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + concurrencyChecks()
-            + constraintChecks() + readSetChecks()
+        documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + rangeChecks()
+            + concurrencyChecks() + constraintChecks() + readSetChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.

@@ -163,7 +163,10 @@ struct SQLiteStoreQueryTests {
             if case .int(let number) = value { return .double(Double(number)) }
             return value ?? .null
         }
-        var selected = documents.filter { $0.key.collection == query.collection && query.matches($0.fields) }
+        var selected = documents.filter {
+            $0.key.collection == query.collection && query.matches($0.fields)
+                && query.isAfterPosition($0.fields, id: $0.key.id)
+        }
         selected.sort { a, b in
             for key in query.order {
                 let (left, right) = (numeric(a.fields[key.field]), numeric(b.fields[key.field]))

@@ -10,6 +10,10 @@ final class OverwritingStore: Store {
     func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         try await base.documents(matching: query)
     }
+    func count(matching query: DocumentQuery) async throws -> Int { try await base.count(matching: query) }
+    func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try await base.indexEntries(matching: query)
+    }
     func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
         try await base.events(after: position, limit: limit)
     }
@@ -46,6 +50,10 @@ final class PiecemealStore: Store {
     func document(at key: DocumentKey) async throws -> StoredDocument? { try await base.document(at: key) }
     func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         try await base.documents(matching: query)
+    }
+    func count(matching query: DocumentQuery) async throws -> Int { try await base.count(matching: query) }
+    func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try await base.indexEntries(matching: query)
     }
     func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
         try await base.events(after: position, limit: limit)

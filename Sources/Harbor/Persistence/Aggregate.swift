@@ -28,7 +28,8 @@ extension Aggregate {
     /// The schema a store prepares for this aggregate.
     public static var schema: CollectionSchema {
         CollectionSchema(
-            name: collection, indexedFields: indexes.map(\.name), uniqueFields: indexes.filter(\.isUnique).map(\.name))
+            name: collection, indexedFields: indexes.map(\.name), uniqueFields: indexes.filter(\.isUnique).map(\.name),
+            multiValuedFields: indexes.filter(\.isMultiValued).map(\.name))
     }
 
     /// Where this aggregate lives in a store.

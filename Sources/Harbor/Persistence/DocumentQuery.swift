@@ -1,16 +1,21 @@
-/// A backend-independent query: equality filters on indexed fields, an order and a limit.
+/// A backend-independent query: conditions on indexed fields, an order, a limit and a cursor.
 public struct DocumentQuery: Sendable, Hashable {
-    /// One `field == value` condition.
+    /// One condition on an indexed field.
     public struct Filter: Sendable, Hashable {
         /// The indexed field's name.
         public var field: String
-        /// The value the field must equal.
-        public var value: FieldValue
+        /// What the field's value must satisfy.
+        public var condition: Condition
 
-        /// Creates a filter.
-        public init(field: String, value: FieldValue) {
+        /// Creates a filter with any condition.
+        public init(field: String, _ condition: Condition) {
             self.field = field
-            self.value = value
+            self.condition = condition
+        }
+
+        /// Creates a `field == value` filter.
+        public init(field: String, value: FieldValue) {
+            self.init(field: field, .equals(value))
         }
     }
 
@@ -36,12 +41,24 @@ public struct DocumentQuery: Sendable, Hashable {
     public var order: [SortKey]
     /// The most documents to return.
     public var limit: Int?
+    /// When set, only documents that sort strictly after this position under ``order`` are read.
+    public var after: Position?
 
     /// Creates a query; with no filters it reads the whole collection ordered by identifier.
-    public init(collection: String, filters: [Filter] = [], order: [SortKey] = [], limit: Int? = nil) {
+    public init(
+        collection: String,
+        filters: [Filter] = [],
+        order: [SortKey] = [],
+        limit: Int? = nil,
+        after: Position? = nil
+    ) {
         self.collection = collection
         self.filters = filters
         self.order = order
         self.limit = limit
+        self.after = after
     }
+
+    /// The names of the fields the query filters or sorts on.
+    public var fieldNames: [String] { filters.map(\.field) + order.map(\.field) }
 }

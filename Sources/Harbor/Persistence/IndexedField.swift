@@ -5,6 +5,8 @@ public struct IndexedField<A>: Sendable {
     /// True when no two aggregates of the collection may hold the same non-null value; every store
     /// enforces it at commit (``StoreError/duplicateValue(collection:field:value:)``).
     public let isUnique: Bool
+    /// Whether the field holds several values, each of which finds the aggregate.
+    public let isMultiValued: Bool
     /// The key path it reads, used to match a typed ``Query`` to this field.
     let keyPath: any PartialKeyPath<A> & Sendable
     private let extract: @Sendable (A) -> FieldValue
@@ -16,17 +18,32 @@ public struct IndexedField<A>: Sendable {
         _ keyPath: any KeyPath<A, V> & Sendable,
         unique: Bool = false
     ) -> IndexedField<A> {
-        IndexedField(name: name, isUnique: unique, keyPath: keyPath) { $0[keyPath: keyPath].fieldValue }
+        IndexedField(name: name, isUnique: unique, isMultiValued: false, keyPath: keyPath) {
+            $0[keyPath: keyPath].fieldValue
+        }
+    }
+
+    /// Indexes each value of the array at `keyPath` under `name`: a filter on the field matches the
+    /// aggregate when any of the values matches; sorting by it is an error.
+    public static func values<V: FieldValueConvertible>(
+        _ name: String,
+        _ keyPath: any KeyPath<A, [V]> & Sendable
+    ) -> IndexedField<A> {
+        IndexedField(name: name, isUnique: false, isMultiValued: true, keyPath: keyPath) {
+            .list($0[keyPath: keyPath].map(\.fieldValue))
+        }
     }
 
     private init(
         name: String,
         isUnique: Bool,
+        isMultiValued: Bool,
         keyPath: any PartialKeyPath<A> & Sendable,
         extract: @escaping @Sendable (A) -> FieldValue
     ) {
         self.name = name
         self.isUnique = isUnique
+        self.isMultiValued = isMultiValued
         self.keyPath = keyPath
         self.extract = extract
     }

@@ -5,18 +5,97 @@
 /// let open = try await todos.query(Query<Todo>().where(\.done, equals: false).sorted(by: \.title).limit(20))
 /// ```
 public struct Query<A: Aggregate>: Sendable {
-    private var filters: [(keyPath: any PartialKeyPath<A> & Sendable, value: FieldValue)] = []
+    private var filters: [(keyPath: any PartialKeyPath<A> & Sendable, condition: DocumentQuery.Condition)] = []
     private var order: [(keyPath: any PartialKeyPath<A> & Sendable, ascending: Bool)] = []
-    private var limitCount: Int?
+    private(set) var limitCount: Int?
 
     /// A query that selects every aggregate, ordered by identifier.
     public init() {}
 
     /// Keeps the aggregates whose field at `keyPath` equals `value`.
     public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, V> & Sendable, equals value: V) -> Self {
-        var copy = self
-        copy.filters.append((keyPath, value.fieldValue))
-        return copy
+        filtered(keyPath, .equals(value.fieldValue))
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` satisfies `condition`.
+    public func `where`<V: FieldValueConvertible>(
+        _ keyPath: any KeyPath<A, V> & Sendable,
+        _ condition: DocumentQuery.Condition
+    ) -> Self {
+        filtered(keyPath, condition)
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` is less than `value`.
+    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, V> & Sendable, lessThan value: V) -> Self {
+        filtered(keyPath, .lessThan(value.fieldValue))
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` is less than or equal to `value`.
+    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, V> & Sendable, atMost value: V) -> Self {
+        filtered(keyPath, .lessThanOrEqual(value.fieldValue))
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` is greater than `value`.
+    public func `where`<V: FieldValueConvertible>(
+        _ keyPath: any KeyPath<A, V> & Sendable,
+        greaterThan value: V
+    ) -> Self {
+        filtered(keyPath, .greaterThan(value.fieldValue))
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` is greater than or equal to `value`.
+    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, V> & Sendable, atLeast value: V) -> Self {
+        filtered(keyPath, .greaterThanOrEqual(value.fieldValue))
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` lies in `range`, both bounds included.
+    public func `where`<V: FieldValueConvertible & Comparable>(
+        _ keyPath: any KeyPath<A, V> & Sendable,
+        in range: ClosedRange<V>
+    ) -> Self {
+        filtered(
+            keyPath,
+            .between(
+                range.lowerBound.fieldValue, includingLower: true, range.upperBound.fieldValue, includingUpper: true))
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` lies in `range`, its upper bound excluded.
+    public func `where`<V: FieldValueConvertible & Comparable>(
+        _ keyPath: any KeyPath<A, V> & Sendable,
+        in range: Range<V>
+    ) -> Self {
+        filtered(
+            keyPath,
+            .between(
+                range.lowerBound.fieldValue, includingLower: true, range.upperBound.fieldValue, includingUpper: false)
+        )
+    }
+
+    /// Keeps the aggregates whose field at `keyPath` equals one of `values`; none when it is empty.
+    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, V> & Sendable, isIn values: [V]) -> Self {
+        filtered(keyPath, .isIn(values.map(\.fieldValue)))
+    }
+
+    /// Keeps the aggregates whose string field at `keyPath` starts with `prefix`, scalar by scalar.
+    public func `where`<V: FieldValueConvertible & StringProtocol>(
+        _ keyPath: any KeyPath<A, V> & Sendable,
+        hasPrefix prefix: String
+    ) -> Self {
+        filtered(keyPath, .hasPrefix(prefix))
+    }
+
+    /// Keeps the aggregates whose multi-valued field at `keyPath` holds `value`.
+    public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, [V]> & Sendable, contains value: V) -> Self
+    {
+        filtered(keyPath, .equals(value.fieldValue))
+    }
+
+    /// Keeps the aggregates whose multi-valued field at `keyPath` holds any of `values`.
+    public func `where`<V: FieldValueConvertible>(
+        _ keyPath: any KeyPath<A, [V]> & Sendable,
+        containsAnyOf values: [V]
+    ) -> Self {
+        filtered(keyPath, .isIn(values.map(\.fieldValue)))
     }
 
     /// Orders by the field at `keyPath`; later calls break ties of earlier ones.
@@ -29,7 +108,7 @@ public struct Query<A: Aggregate>: Sendable {
         return copy
     }
 
-    /// Returns at most `count` aggregates.
+    /// Returns at most `count` aggregates; with ``Repository/page(_:after:)`` the size of a page.
     public func limit(_ count: Int) -> Self {
         var copy = self
         copy.limitCount = max(0, count)
@@ -37,20 +116,33 @@ public struct Query<A: Aggregate>: Sendable {
     }
 
     /// The backend-independent query.
-    /// - Throws: ``StoreError/unknownField(collection:field:)`` when a key path is not among `A.indexes`.
+    /// - Throws: ``StoreError/unknownField(collection:field:)`` when a key path is not among `A.indexes`,
+    ///   or ``StoreError/unsortableField(collection:field:)`` when it sorts by a multi-valued field.
     public func documentQuery() throws -> DocumentQuery {
         let indexes = A.indexes
-        func name(of keyPath: any PartialKeyPath<A> & Sendable) throws -> String {
+        func index(of keyPath: any PartialKeyPath<A> & Sendable) throws -> IndexedField<A> {
             guard let index = indexes.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else {
                 throw StoreError.unknownField(collection: A.collection, field: "\(keyPath)")
             }
-            return index.name
+            return index
         }
         return DocumentQuery(
             collection: A.collection,
-            filters: try filters.map { .init(field: try name(of: $0.keyPath), value: $0.value) },
-            order: try order.map { .init(field: try name(of: $0.keyPath), ascending: $0.ascending) },
+            filters: try filters.map { .init(field: try index(of: $0.keyPath).name, $0.condition) },
+            order: try order.map {
+                let index = try index(of: $0.keyPath)
+                if index.isMultiValued {
+                    throw StoreError.unsortableField(collection: A.collection, field: index.name)
+                }
+                return .init(field: index.name, ascending: $0.ascending)
+            },
             limit: limitCount
         )
+    }
+
+    private func filtered(_ keyPath: any PartialKeyPath<A> & Sendable, _ condition: DocumentQuery.Condition) -> Self {
+        var copy = self
+        copy.filters.append((keyPath, condition))
+        return copy
     }
 }

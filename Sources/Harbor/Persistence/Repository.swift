@@ -39,22 +39,28 @@ public struct Repository<A: Aggregate>: Sendable {
     /// The aggregates `query` selects; the store filters, orders and limits.
     /// - Throws: ``StoreError/unknownField(collection:field:)`` for a key path that is not indexed.
     public func query(_ query: Query<A>) async throws -> [A] {
-        var documentQuery = try query.documentQuery()
+        try await documents(try query.documentQuery()).map { try decode($0.body, key: $0.key) }
+    }
+
+    /// The documents `documentQuery` selects, with this unit of work's pending changes laid over
+    /// what the store returned.
+    func documents(_ documentQuery: DocumentQuery) async throws -> [StoredDocument] {
+        var storeQuery = documentQuery
         try await persistence.prepare(A.self)
         let pending = unitOfWork?.pendingChanges(in: A.collection) ?? []
-        if let limit = documentQuery.limit, !pending.isEmpty {
+        if let limit = storeQuery.limit, !pending.isEmpty {
             // Pending removals may drop documents the store returns, so ask for enough to refill.
-            documentQuery.limit = limit + pending.count
+            storeQuery.limit = limit + pending.count
         }
-        var documents = try await persistence.store.documents(matching: documentQuery)
+        var documents = try await persistence.store.documents(matching: storeQuery)
         if let unitOfWork {
             for document in documents { unitOfWork.noteRead(document.key, version: document.version) }
             unitOfWork.noteQuery(documentQuery, selected: documents)
         }
         if !pending.isEmpty {
-            documents = Self.overlay(pending, on: documents, query: try query.documentQuery())
+            documents = Self.overlay(pending, on: documents, query: documentQuery)
         }
-        return try documents.map { try decode($0.body, key: $0.key) }
+        return documents
     }
 
     /// Adds a new aggregate to the unit of work, and records the events it raised.
@@ -108,7 +114,7 @@ public struct Repository<A: Aggregate>: Sendable {
             key, reason: "this repository only reads: write inside persistence.perform { unitOfWork in … }")
     }
 
-    private func decode(_ body: Data, key: DocumentKey) throws -> A {
+    func decode(_ body: Data, key: DocumentKey) throws -> A {
         do {
             return try JSONDecoder().decode(A.self, from: body)
         } catch {
@@ -125,7 +131,7 @@ public struct Repository<A: Aggregate>: Sendable {
     }
 
     /// Applies uncommitted changes to what the store returned, then filters, sorts and limits again.
-    private static func overlay(
+    static func overlay(
         _ pending: [(DocumentKey, UnitOfWork.Pending)],
         on documents: [StoredDocument],
         query: DocumentQuery

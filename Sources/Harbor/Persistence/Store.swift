@@ -24,6 +24,15 @@ public protocol Store: Sendable {
     /// - Throws: ``StoreError/unknownField(collection:field:)`` for a field the collection does not index.
     func documents(matching query: DocumentQuery) async throws -> [StoredDocument]
 
+    /// How many documents ``documents(matching:)`` would return for `query`, without reading them.
+    /// - Throws: ``StoreError/unknownField(collection:field:)`` for a field the collection does not index.
+    func count(matching query: DocumentQuery) async throws -> Int
+
+    /// The key, version and indexed fields of the documents a query selects, in its order, without
+    /// their bodies.
+    /// - Throws: ``StoreError/unknownField(collection:field:)`` for a field the collection does not index.
+    func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry]
+
     /// Applies `changeSet` atomically and keeps its events in the outbox.
     /// - Throws: a conflict, in which case nothing was written.
     func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt

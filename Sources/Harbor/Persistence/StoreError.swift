@@ -24,6 +24,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case backend(location: String, reason: String)
     /// A fault injected by a fake store.
     case injectedFailure(operation: String)
+    /// A query sorted by a multi-valued field, which has no single value to sort by.
+    case unsortableField(collection: String, field: String)
 
     /// True for the optimistic-concurrency outcomes that a retry of the whole unit of work can resolve.
     public var isConflict: Bool {
@@ -64,6 +66,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "\(location): \(reason)"
         case .injectedFailure(let operation):
             "injected failure in \(operation)"
+        case .unsortableField(let collection, let field):
+            "collection '\(collection)' cannot sort by '\(field)': it is multi-valued; sort by a single-valued field"
         }
     }
 }
@@ -89,6 +93,7 @@ extension FieldValue {
         case .int(let number): "\(number)"
         case .double(let number): "\(number)"
         case .string(let text): "\"\(text)\""
+        case .list(let values): "[" + values.map(\.quoted).joined(separator: ", ") + "]"
         }
     }
 }

@@ -14,7 +14,7 @@ enum FieldBlob {
     private static let noFields = Data([format, 0])
 
     private enum Tag: UInt8 {
-        case null = 0, falseValue = 1, trueValue = 2, int = 3, double = 4, string = 5
+        case null = 0, falseValue = 1, trueValue = 2, int = 3, double = 4, string = 5, list = 6
     }
 
     /// Encodes `fields`; never empty, so SQLite never sees a zero-length blob (which binds as NULL).
@@ -26,21 +26,29 @@ enum FieldBlob {
         appendVarint(UInt64(fields.count), to: &bytes)
         for (name, value) in fields {
             appendString(name, to: &bytes)
-            switch value {
-            case .null: bytes.append(Tag.null.rawValue)
-            case .bool(let flag): bytes.append(flag ? Tag.trueValue.rawValue : Tag.falseValue.rawValue)
-            case .int(let number):
-                bytes.append(Tag.int.rawValue)
-                appendFixed(UInt64(bitPattern: number), to: &bytes)
-            case .double(let number):
-                bytes.append(Tag.double.rawValue)
-                appendFixed(number.bitPattern, to: &bytes)
-            case .string(let text):
-                bytes.append(Tag.string.rawValue)
-                appendString(text, to: &bytes)
-            }
+            appendValue(value, to: &bytes)
         }
         return Data(bytes)
+    }
+
+    private static func appendValue(_ value: FieldValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null: bytes.append(Tag.null.rawValue)
+        case .bool(let flag): bytes.append(flag ? Tag.trueValue.rawValue : Tag.falseValue.rawValue)
+        case .int(let number):
+            bytes.append(Tag.int.rawValue)
+            appendFixed(UInt64(bitPattern: number), to: &bytes)
+        case .double(let number):
+            bytes.append(Tag.double.rawValue)
+            appendFixed(number.bitPattern, to: &bytes)
+        case .string(let text):
+            bytes.append(Tag.string.rawValue)
+            appendString(text, to: &bytes)
+        case .list(let values):
+            bytes.append(Tag.list.rawValue)
+            appendVarint(UInt64(values.count), to: &bytes)
+            for element in values { appendValue(element, to: &bytes) }
+        }
     }
 
     /// Decodes what ``encode(_:)`` wrote; an empty or missing blob is no fields.
@@ -105,6 +113,14 @@ enum FieldBlob {
             case .int: return fixed().map { .int(Int64(bitPattern: $0)) }
             case .double: return fixed().map { .double(Double(bitPattern: $0)) }
             case .string: return string().map { .string($0) }
+            case .list:
+                guard let count = varint(), count <= UInt64(bytes.count - offset) else { return nil }
+                var values: [FieldValue] = []
+                for _ in 0..<count {
+                    guard let element = value() else { return nil }
+                    values.append(element)
+                }
+                return .list(values)
             }
         }
 

@@ -13,6 +13,7 @@ extension FieldValue {
         case .bool: 1
         case .int, .double: 2
         case .string: 3
+        case .list: 4
         }
     }
 
@@ -24,6 +25,7 @@ extension FieldValue {
         case .int(let number): number.databaseValue
         case .double(let number): number.databaseValue
         case .string(let text): text.databaseValue
+        case .list(let values): JSONList.text(of: values).databaseValue
         }
     }
 
@@ -39,7 +41,7 @@ extension FieldValue {
             ("\(column)_rank = 2 AND \(column)_value = ? AND typeof(\(column)_value) = 'integer'", [columnValue])
         case .double:
             ("\(column)_rank = 2 AND \(column)_value = ? AND typeof(\(column)_value) = 'real'", [columnValue])
-        case .bool, .string:
+        case .bool, .string, .list:
             ("\(column)_rank = \(columnRank) AND \(column)_value = ?", [columnValue])
         }
     }

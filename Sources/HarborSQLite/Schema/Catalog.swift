@@ -29,6 +29,16 @@ struct Catalog: Sendable {
             columns[row[0], default: []].append(
                 DocumentTable.Column(field: row[2], number: row[1], isUnique: unique != 0))
         }
+        // A multi-valued field is one with a values table, `harbor_values_<n>_f<m>`.
+        let valuesTables = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'harbor_values_%'")
+        for name in valuesTables {
+            let parts = name.dropFirst("harbor_values_".count).split(separator: "_")
+            guard parts.count == 2, let collection = Int64(parts[0]), let field = Int64(parts[1].dropFirst()),
+                let index = columns[collection]?.firstIndex(where: { $0.number == field })
+            else { continue }
+            columns[collection]?[index].multiValued = true
+        }
         var tables: [String: DocumentTable] = [:]
         let collections = try Row.fetchCursor(db, sql: "SELECT number, name FROM harbor_collection")
         while let row = try collections.next() {
@@ -58,13 +68,15 @@ struct Catalog: Sendable {
         _ collection: String,
         indexing fields: [String],
         unique uniqueFields: [String] = [],
+        multiValued: [String] = [],
         in db: Database
     ) throws {
         guard var table = tables[collection] else {
             var distinct: [String] = []
             for field in fields + uniqueFields where !distinct.contains(field) { distinct.append(field) }
             let created = try createTable(for: collection, indexing: distinct, in: db)
-            try makeUnique(uniqueFields, of: created, in: db)
+            try markMultiValued(multiValued, in: created, db: db)
+            try makeUnique(uniqueFields, of: tables[collection] ?? created, in: db)
             return
         }
         for field in fields where table.column(for: field) == nil {
@@ -78,8 +90,21 @@ struct Catalog: Sendable {
             try Self.fillIn(column, of: table, in: db)
         }
         tables[collection] = table
+        try markMultiValued(multiValued, in: table, db: db)
         schemaVersion = try db.schemaVersion()
-        try makeUnique(uniqueFields, of: table, in: db)
+        try makeUnique(uniqueFields, of: tables[collection] ?? table, in: db)
+    }
+
+    /// Gives each of `fields` that has a column pair but no values table yet its values table.
+    private mutating func markMultiValued(_ fields: [String], in start: DocumentTable, db: Database) throws {
+        var table = start
+        for field in fields {
+            guard let column = table.column(for: field), !column.multiValued else { continue }
+            for sql in table.createValuesTableSQL(column) { try db.execute(sql: sql) }
+            table = table.markingMultiValued(field)
+        }
+        tables[table.collection] = table
+        schemaVersion = try db.schemaVersion()
     }
 
     /// Gives each of `fields` that is not unique yet a UNIQUE index, in the current write transaction.

@@ -10,6 +10,12 @@
 /// A unique index leaves null values free, since SQL's NULLs are distinct; it compares numbers
 /// numerically, so an integer and a double of equal value collide (the port tells them apart:
 /// give a unique field one kind of number).
+/// A multi-valued field keeps its list as a JSON array in `f<m>_value` (rank 4), and triggers keep
+/// one row per value in a values table, found by any of them through its own index:
+/// ```
+/// harbor_values_<n>_f<m> (id TEXT, f<m>_rank INTEGER, f<m>_value)
+/// INDEX (f<m>_rank, f<m>_value, id), INDEX (id)
+/// ```
 /// The SQL is built once per table and layout, so that every statement is prepared once per
 /// connection and found again in GRDB's statement cache.
 final class DocumentTable: Sendable {
@@ -21,6 +27,8 @@ final class DocumentTable: Sendable {
         let number: Int64
         /// True when a UNIQUE index keeps two documents from sharing a non-null value.
         var isUnique = false
+        /// Whether the field holds lists, unpacked into a values table (see ``DocumentTable``).
+        var multiValued = false
 
         /// The prefix of the column pair, `f<m>`.
         var prefix: String { "f\(number)" }
@@ -94,6 +102,50 @@ final class DocumentTable: Sendable {
     func createIndexSQL(_ column: Column) -> String {
         "CREATE INDEX \(tableName)_\(column.prefix) ON \(tableName) "
             + "(\(column.prefix)_rank, \(column.prefix)_value, id)"
+    }
+
+    /// The name of the values table of a multi-valued `column`.
+    func valuesTableName(_ column: Column) -> String {
+        "harbor_values_\(number)_\(column.prefix)"
+    }
+
+    /// The statements that create the values table of `column`, its indexes and the triggers that
+    /// keep it in step with the column pair, then fill it from the rows there are.
+    func createValuesTableSQL(_ column: Column) -> [String] {
+        let values = valuesTableName(column)
+        let rank = "\(column.prefix)_rank"
+        let value = "\(column.prefix)_value"
+        let unpack = """
+            INSERT INTO \(values) (id, \(rank), \(value))
+                SELECT new.id,
+                    CASE type WHEN 'null' THEN 0 WHEN 'true' THEN 1 WHEN 'false' THEN 1
+                        WHEN 'integer' THEN 2 WHEN 'real' THEN 2 WHEN 'text' THEN 3 ELSE 4 END,
+                    atom
+                FROM json_each(CASE WHEN new.\(rank) = 4 THEN new.\(value) ELSE '[]' END);
+            """
+        return [
+            "CREATE TABLE \(values) (id TEXT NOT NULL, \(rank) INTEGER NOT NULL, \(value))",
+            "CREATE INDEX \(values)_value ON \(values) (\(rank), \(value), id)",
+            "CREATE INDEX \(values)_id ON \(values) (id)",
+            "CREATE TRIGGER \(values)_insert AFTER INSERT ON \(tableName) BEGIN \(unpack) END",
+            """
+            CREATE TRIGGER \(values)_update AFTER UPDATE OF \(rank), \(value) ON \(tableName) BEGIN
+                DELETE FROM \(values) WHERE id = old.id; \(unpack) END
+            """,
+            "CREATE TRIGGER \(values)_delete AFTER DELETE ON \(tableName) BEGIN DELETE FROM \(values) WHERE id = old.id; END",
+            "UPDATE \(tableName) SET \(rank) = \(rank) WHERE \(rank) = 4",
+        ]
+    }
+
+    /// The same table with `column` marked multi-valued.
+    func markingMultiValued(_ field: String) -> DocumentTable {
+        DocumentTable(
+            collection: collection, number: number,
+            columns: columns.map { column in
+                var column = column
+                if column.field == field { column.multiValued = true }
+                return column
+            })
     }
 
     /// The statement that makes `column`'s non-null values unique across the table.

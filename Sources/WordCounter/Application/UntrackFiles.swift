@@ -21,7 +21,6 @@ public struct UntrackFiles: UseCase, Codable {
         try await services.persistence.perform { unitOfWork in
             let files = unitOfWork.repository(TrackedFile.self)
             let roots = unitOfWork.repository(TrackedRoot.self)
-            let all = try await files.all()
             var removed = Set<String>()
             for given in paths {
                 let path = services.fileSystem.absolutePath(given)
@@ -31,7 +30,12 @@ public struct UntrackFiles: UseCase, Codable {
                     try roots.remove(root)
                     matched = true
                 }
-                for var file in all where file.path == path || file.root == path || file.path.hasPrefix(path + "/") {
+                // The file at the path, the files of a folder tracked there, and the files under it.
+                let candidates =
+                    try await files.query(Query<TrackedFile>().where(\.path, equals: path))
+                    + files.query(Query<TrackedFile>().where(\.root, equals: path))
+                    + files.query(Query<TrackedFile>().where(\.path, hasPrefix: path + "/"))
+                for var file in candidates {
                     matched = true
                     isFile = isFile || file.path == path
                     guard removed.insert(file.id).inserted else { continue }

@@ -4,8 +4,8 @@ public import Harbor
 /// missing ones, and tracks new files that appeared in tracked folders.
 ///
 /// The algorithm, at a high level:
-/// 1. Look at every tracked file's path. Unchanged files (same identity, size and modification
-///    time) are not read again. A file at its path with a new inode is an editor's atomic save:
+/// 1. Look at every tracked file's path, from the index alone. Unchanged files (same identity,
+///    size and modification time) are neither read again nor decoded. A file at its path with a new inode is an editor's atomic save:
 ///    the same tracked file, recounted ([`UpdateWordCount`'s rules](RecordCount)).
 /// 2. For each file gone from its path, look in the tracked folders and its old parent folder,
 ///    first for its identity (device, inode, birth time), then for its content fingerprint
@@ -23,27 +23,38 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     public func execute(in context: RunContext<WordCounterServices>) async throws {
         let services = context.services
         let fileSystem = services.fileSystem
-        let files = try await services.persistence.repository(TrackedFile.self).all()
+        let trackedFiles = services.persistence.repository(TrackedFile.self)
+        let entries = try await trackedFiles.indexEntries(Query<TrackedFile>())
         let roots = try await services.persistence.repository(TrackedRoot.self).all()
-        var summary = Summary(checked: files.count)
+        var summary = Summary(checked: entries.count)
 
-        // 1. Which files need reading, which are gone.
-        var toCount: [TrackedFile] = []
-        var gone: [TrackedFile] = []
-        for file in files {
-            do {
-                let status = try fileSystem.status(of: file.path)
-                if status.kind == .regular && file.isUnchanged(comparedWith: status) { continue }
-                toCount.append(file)
-            } catch .notFound {
-                gone.append(file)
-            } catch {
-                toCount.append(file)  // counting reports the problem
+        // 1. Which files need reading, which are gone: index entries only, nothing decoded.
+        var toCount: [String] = []
+        var goneIDs: [String] = []
+        var trackedPaths = Set<String>()
+        for entry in entries {
+            guard case .string(let path) = entry[field: "path"] else {
+                toCount.append(entry.key.id)
+                continue
             }
+            trackedPaths.insert(path)
+            do {
+                let status = try fileSystem.status(of: path)
+                if status.kind == .regular && TrackedFile.isUnchanged(entry, comparedWith: status) { continue }
+                toCount.append(entry.key.id)
+            } catch .notFound {
+                goneIDs.append(entry.key.id)
+            } catch {
+                toCount.append(entry.key.id)  // counting reports the problem
+            }
+        }
+        // Only the gone files are decoded here: finding where they went needs their identity.
+        var gone: [TrackedFile] = []
+        for id in goneIDs {
+            if let file = try await trackedFiles.find(id) { gone.append(file) }
         }
 
         // 2. Candidates for moves and new files: what the tracked folders hold that nobody tracks.
-        let trackedPaths = Set(files.map(\.path))
         var listed: [String: String] = [:]  // path → root
         for root in roots {
             let inRoot = (try? fileSystem.files(in: root.path, matching: root.filter)) ?? []
@@ -70,8 +81,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         for batch in toCount.chunked(into: 200) {
             try context.checkCancellation()
             try await services.persistence.perform { unitOfWork in
-                for file in batch {
-                    let current = try await unitOfWork.repository(TrackedFile.self).find(file.id) ?? file
+                for id in batch {
+                    guard let current = try await unitOfWork.repository(TrackedFile.self).find(id) else { continue }
                     let (_, outcome) = try await recordCount(current, in: unitOfWork)
                     switch outcome {
                     case .changed: summary.changed += 1

@@ -19,14 +19,19 @@ public struct ShowHistory: UseCase, Codable {
         let calendar = services.calendar
         let today = services.today
         let records = services.persistence.repository(DailyCount.self)
+        // One query for the whole range: `day` is indexed, and days sort in time order as text.
+        let first = today.adding(days: -(days - 1), calendar: calendar)
+        let counts = try await records.query(Query<DailyCount>().where(\.day, in: min(first, today)...today))
+        var byDay: [Day: (words: Int, added: Int)] = [:]
+        for count in counts {
+            let sum = byDay[count.day] ?? (0, 0)
+            byDay[count.day] = (sum.words + count.net, sum.added + count.added)
+        }
         var entries: [HistoryEntry] = []
         for offset in stride(from: days - 1, through: 0, by: -1) {
             let day = today.adding(days: -offset, calendar: calendar)
-            let counts = try await records.query(Query<DailyCount>().where(\.day, equals: day))
-            entries.append(
-                HistoryEntry(
-                    date: day, words: counts.reduce(0) { $0 + $1.net }, added: counts.reduce(0) { $0 + $1.added })
-            )
+            let sum = byDay[day] ?? (0, 0)
+            entries.append(HistoryEntry(date: day, words: sum.words, added: sum.added))
         }
         guard grouping == .week else { return entries }
         var weeks: [HistoryEntry] = []

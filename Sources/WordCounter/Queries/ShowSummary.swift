@@ -9,10 +9,16 @@ public struct ShowSummary: UseCase, Codable {
         let services = context.services
         // On this run's own lane: it runs at once, inside this run's turn.
         let progress = try await context.run(ShowGoalProgress(), on: context.lane)
-        let files = try await services.persistence.repository(TrackedFile.self).all()
+        // Counted by the store, and words summed from the index: no file is decoded.
+        let files = services.persistence.repository(TrackedFile.self)
+        let words = try await files.indexEntries(Query<TrackedFile>()).reduce(0) { sum, entry in
+            guard case .int(let words) = entry[field: TrackedFile.wordsField] else { return sum }
+            return sum + Int(words)
+        }
         return Summary(
-            date: services.today, progress: progress, files: files.count,
-            missing: files.count { $0.state == .missing }, unreadable: files.count { $0.state == .unreadable },
-            words: files.reduce(0) { $0 + ($1.words ?? 0) })
+            date: services.today, progress: progress, files: try await files.count(Query<TrackedFile>()),
+            missing: try await files.count(Query<TrackedFile>().where(\.state, equals: .missing)),
+            unreadable: try await files.count(Query<TrackedFile>().where(\.state, equals: .unreadable)),
+            words: words)
     }
 }

@@ -10,6 +10,8 @@ public struct TrackedFile: Aggregate, Equatable {
     /// loser of such a race gets a retryable conflict, and its retry finds the file tracked).
     public static let indexes: [IndexedField<TrackedFile>] = [
         .field("path", \.path, unique: true), .field("state", \.state), .field("root", \.root),
+        .field(Self.wordsField, \.words), .field(Self.stampField, \.unchangedStamp),
+        .field(Self.birthField, \.birthTime),
     ]
 
     /// A stable identifier that survives renames and moves.

@@ -76,8 +76,7 @@ struct APIRoutes: Sendable {
 
     /// `DELETE /api/files/{id}`: stops tracking one file; its history stays.
     func untrack(id: String) async throws -> Response {
-        let rows = try await app.run(ShowStatus(), on: Self.queryLane)
-        guard let row = rows.first(where: { $0.id == id }) else {
+        guard let row = try await app.run(ShowTrackedFile(id: id), on: Self.queryLane) else {
             throw APIError.notFound("no tracked file has the id '\(id)'; GET /api/files lists them")
         }
         try await app.run(UntrackFiles(paths: [row.path]))

@@ -41,4 +41,8 @@ final class PruneReportingStore: Store {
         try await base.removeDeadLetter(at: position, ofSubscriber: name)
     }
     func subscriberPositions() async throws -> [String: Int64] { try await base.subscriberPositions() }
+    func count(matching query: DocumentQuery) async throws -> Int { try await base.count(matching: query) }
+    func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try await base.indexEntries(matching: query)
+    }
 }

@@ -24,6 +24,9 @@ public final class InMemoryStore: Store {
             for field in schema.indexedFields where !merged.indexedFields.contains(field) {
                 merged.indexedFields.append(field)
             }
+            for field in schema.multiValuedFields where !merged.multiValuedFields.contains(field) {
+                merged.multiValuedFields.append(field)
+            }
             for field in schema.uniqueFields where !merged.uniqueFields.contains(field) {
                 merged.uniqueFields.append(field)
             }
@@ -41,13 +44,29 @@ public final class InMemoryStore: Store {
 
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         try state.withLock { state in
-            let indexed = state.schemas[query.collection]?.indexedFields ?? []
-            let named = query.filters.map(\.field) + query.order.map(\.field)
-            if let unknown = named.first(where: { !indexed.contains($0) }) {
-                throw StoreError.unknownField(collection: query.collection, field: unknown)
-            }
+            try Self.validate(query, in: state)
             return query.apply(to: state.documents.values)
         }
+    }
+
+    public func count(matching query: DocumentQuery) async throws -> Int {
+        try state.withLock { state in
+            try Self.validate(query, in: state)
+            return query.count(in: state.documents.values)
+        }
+    }
+
+    public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try state.withLock { state in
+            try Self.validate(query, in: state)
+            return query.apply(to: state.documents.values).map(\.indexEntry)
+        }
+    }
+
+    private static func validate(_ query: DocumentQuery, in state: State) throws {
+        let schema = state.schemas[query.collection]
+        try query.validate(
+            indexedFields: schema?.indexedFields ?? [], multiValuedFields: schema?.multiValuedFields ?? [])
     }
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {

@@ -91,11 +91,11 @@ extension JSONFileStore {
 
     /// The percent-escaped file name for an identifier; reversed by ``identifier(fromFileName:)``.
     ///
-    /// Identifiers are normalized to NFC first, because Swift treats canonically equivalent
-    /// strings as the same key while a file system would not.
+    /// The identifier's UTF-8 bytes are kept as they are, never normalized: identifiers compare by
+    /// exact Unicode scalars, so a precomposed and a decomposed "É" are two documents, two files.
     static func escapedFileName(_ identifier: String) -> String {
         var name = ""
-        for byte in identifier.precomposedStringWithCanonicalMapping.utf8 {
+        for byte in identifier.utf8 {
             if isPlainFileNameByte(byte) {
                 name.unicodeScalars.append(Unicode.Scalar(byte))
             } else {

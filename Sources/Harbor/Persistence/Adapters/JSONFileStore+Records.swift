@@ -40,6 +40,8 @@ extension JSONFileStore {
         var indexedFields: [String]
         /// The indexed fields whose values are unique; absent in files written before there were any.
         var uniqueFields: [String]?
+        /// Absent in files written before multi-valued fields existed.
+        var multiValuedFields: [String]?
     }
 
     /// What a committed change set still has to do to the files; replaying it is idempotent.

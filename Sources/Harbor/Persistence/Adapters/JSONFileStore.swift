@@ -36,7 +36,7 @@ import Synchronization
 /// dead-letters/<escaped name>/<position>.json a durable subscriber's dead letters
 /// tmp/                                        temporary files, emptied when the store opens
 /// ```
-/// Identifiers are NFC-normalized and percent-escaped (all but `a-z`, `0-9`, `-`, `_`), so any
+/// Identifiers are percent-escaped byte by byte (all but `a-z`, `0-9`, `-`, `_`), never normalized, so any
 /// string is a safe, distinct file name on case-insensitive file systems too; an identifier
 /// whose escaped name exceeds 255 bytes is refused with ``StoreError/invalidData(_:reason:)``.
 /// Collection names must be ASCII letters, digits, `-`, `_` or `.`, not starting with `.`.
@@ -113,8 +113,14 @@ public final class JSONFileStore: Store {
             var unique = merged.uniqueFields ?? []
             for field in schema.uniqueFields where !unique.contains(field) { unique.append(field) }
             if !unique.isEmpty { merged.uniqueFields = unique }
+            var multi = merged.multiValuedFields ?? []
+            for field in schema.multiValuedFields where !multi.contains(field) { multi.append(field) }
+            merged.multiValuedFields = multi.isEmpty ? nil : multi
             try Self.ensureDirectory(try layout.collection(schema.name))
-            guard merged.indexedFields != recorded?.indexedFields || merged.uniqueFields != recorded?.uniqueFields
+            guard
+                merged.indexedFields != recorded?.indexedFields
+                    || merged.uniqueFields != recorded?.uniqueFields
+                    || merged.multiValuedFields != recorded?.multiValuedFields
             else { return }
             if merged.uniqueFields != recorded?.uniqueFields {
                 try InMemoryStore.requireUnique(
@@ -134,15 +140,26 @@ public final class JSONFileStore: Store {
         try withAccess(exclusive: false) { try selectLocked(query) }
     }
 
+    public func count(matching query: DocumentQuery) async throws -> Int {
+        try withAccess(exclusive: false) { try query.count(in: candidatesLocked(for: query)) }
+    }
+
+    public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try withAccess(exclusive: false) { try query.apply(to: candidatesLocked(for: query)).map(\.indexEntry) }
+    }
+
     /// The documents `query` selects; the caller holds the lock.
     func selectLocked(_ query: DocumentQuery) throws -> [StoredDocument] {
-        let schemaPath = try layout.schema(query.collection)
-        let indexed = try Self.decodeFile(SchemaRecord.self, at: schemaPath, key: nil)?.indexedFields ?? []
-        let named = query.filters.map(\.field) + query.order.map(\.field)
-        if let unknown = named.first(where: { !indexed.contains($0) }) {
-            throw StoreError.unknownField(collection: query.collection, field: unknown)
-        }
-        return query.apply(to: try readCollectionLocked(query.collection))
+        query.apply(to: try candidatesLocked(for: query))
+    }
+
+    /// Every document of the query's collection, after checking the query against its schema:
+    /// this store evaluates queries in memory, by the reference semantics. The caller holds the lock.
+    private func candidatesLocked(for query: DocumentQuery) throws -> [StoredDocument] {
+        let schema = try Self.decodeFile(SchemaRecord.self, at: try layout.schema(query.collection), key: nil)
+        try query.validate(
+            indexedFields: schema?.indexedFields ?? [], multiValuedFields: schema?.multiValuedFields ?? [])
+        return try readCollectionLocked(query.collection)
     }
 
     /// Every document of `collection`; the caller holds the lock.

@@ -1,0 +1,73 @@
+import Foundation
+import Harbor
+import Testing
+import WordCounter
+import WordCounterAdapters
+
+/// Use cases that answer from the index: an unchanged `update` and the summary decode no file.
+@Suite("Reading the index only")
+struct IndexOnlyReadTests {
+    @Test("an unchanged update decodes no tracked file; a changed one decodes only that file")
+    func unchangedUpdate() async throws {
+        let store = ReadCountingStore()
+        let fixture = Fixture(store: store)
+        for index in 0..<5 { try fixture.disk.write("/n/\(index).md", contents: Fixture.words(10 + index)) }
+        try await fixture.track("/n")
+        let afterTracking = store.fileBodiesRead
+        try await fixture.update()
+        #expect(store.fileBodiesRead == afterTracking)
+        #expect(fixture.lastSummary?.checked == 5)
+        #expect(fixture.lastSummary?.changed == 0)
+        try fixture.disk.append("/n/3.md", contents: " more words")
+        try await fixture.update()
+        #expect(store.fileBodiesRead == afterTracking + 1)
+        #expect(fixture.lastSummary?.changed == 1)
+    }
+
+    @Test("the summary counts files by state without decoding them")
+    func summary() async throws {
+        let store = ReadCountingStore()
+        let fixture = Fixture(store: store)
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(10))
+        try fixture.disk.write("/n/b.md", contents: Fixture.words(5))
+        try await fixture.track("/n")
+        try fixture.disk.remove("/n/b.md")
+        try await fixture.update()
+        let before = store.fileBodiesRead
+        let summary = try await fixture.app.run(ShowSummary())
+        #expect(store.fileBodiesRead == before)
+        #expect(summary.files == 2)
+        #expect(summary.missing == 1)
+        #expect(summary.words == 15)
+    }
+
+    @Test("an index entry tells an unchanged file as the decoded file does")
+    func entryAgreesWithFile() throws {
+        let identity = FileIdentity(device: 7, inode: 42, birthTime: 1_000)
+        let file = TrackedFile(
+            id: "f", path: "/n/a.md", root: "/n", mode: .words, identity: identity, size: 120, modified: 5_000,
+            words: 20, state: .ok, trackedAt: Date(timeIntervalSince1970: 0), countedAt: Date(timeIntervalSince1970: 1))
+        let entry = IndexEntry(key: file.documentKey, version: 1, fields: file.indexedFieldValues)
+        let statuses = [
+            FileStatus(path: file.path, identity: identity, size: 120, modified: 5_000, kind: .regular),
+            FileStatus(path: file.path, identity: identity, size: 121, modified: 5_000, kind: .regular),
+            FileStatus(path: file.path, identity: identity, size: 120, modified: 5_001, kind: .regular),
+            FileStatus(
+                path: file.path, identity: FileIdentity(device: 7, inode: 43, birthTime: 1_000), size: 120,
+                modified: 5_000, kind: .regular),
+            FileStatus(
+                path: file.path, identity: FileIdentity(device: 7, inode: 42, birthTime: 2_000), size: 120,
+                modified: 5_000, kind: .regular),
+            FileStatus(
+                path: file.path, identity: FileIdentity(device: 7, inode: 42, birthTime: nil), size: 120,
+                modified: 5_000, kind: .regular),
+        ]
+        for status in statuses {
+            #expect(TrackedFile.isUnchanged(entry, comparedWith: status) == file.isUnchanged(comparedWith: status))
+        }
+        var missing = file
+        missing.state = .missing
+        let missingEntry = IndexEntry(key: file.documentKey, version: 1, fields: missing.indexedFieldValues)
+        #expect(!TrackedFile.isUnchanged(missingEntry, comparedWith: statuses[0]))
+    }
+}
