@@ -22,6 +22,10 @@ extension SQLiteStore {
         /// every process's commits at once; true by default. Turn it off on a network file system,
         /// whose other machines' writes the kernel does not see, to make readers poll.
         public var signalsCommits = true
+        /// Whether opening a path where there is no database creates one; true by default. A
+        /// command that only reads sets it to false, so a mistyped path is an error
+        /// (``SQLiteStoreError/noDatabase(path:)``), never a new, empty store.
+        public var createsIfMissing = true
 
         /// Creates a configuration.
         public init(busyTimeout: Duration = .seconds(5), durability: Durability = .normal, maximumReaderCount: Int = 5)

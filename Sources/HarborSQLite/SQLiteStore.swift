@@ -59,6 +59,9 @@ public final class SQLiteStore: Store {
         self.path = path
         self.configuration = configuration
         self.temporaryFolder = temporaryFolder
+        if !configuration.createsIfMissing && !FileManager.default.fileExists(atPath: path) {
+            throw SQLiteStoreError.noDatabase(path: path)
+        }
         do {
             try Self.createFolder(of: path)
             self.pool = try Self.openDatabasePool(path: path, configuration: configuration)

@@ -18,6 +18,9 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     case diskFull(path: String)
     /// Another process held the database locked for longer than the busy timeout.
     case busy(path: String)
+    /// There is no database at the path, and the store was opened for a command that only reads
+    /// (``SQLiteStore/Configuration/createsIfMissing`` false).
+    case noDatabase(path: String)
     /// SQLite did not accept a setting the store relies on, such as `PRAGMA synchronous`.
     case settingRejected(path: String, setting: String, reason: String)
     /// Any other SQLite failure, with its result code and message.
@@ -28,6 +31,7 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .cannotCreateFolder(let path, _), .readOnlyLocation(let path), .notADatabase(let path),
             .corrupt(let path, _), .newerSchema(let path, _), .diskFull(let path), .busy(let path),
+            .noDatabase(let path),
             .settingRejected(let path, _, _), .sqlite(let path, _, _):
             path
         }
@@ -51,6 +55,8 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
             "the disk is full: free some space and try again"
         case .busy:
             "another process kept the database locked for longer than the busy timeout: try again"
+        case .noDatabase:
+            "there is no database here: check the path; the first command that writes creates it"
         case .settingRejected(_, let setting, let reason):
             "SQLite rejected the setting \(setting): \(reason)"
         case .sqlite(_, let code, let message):

@@ -59,6 +59,15 @@ struct BoxesProcessTests {
         return folder.appendingPathComponent("boxes.sqlite").path
     }
 
+    @Test("list on a mistyped location says there is no store there and creates none")
+    func listCreatesNothing() async throws {
+        let path = try Self.temporaryStore() + "-mistyped"
+        let runs = try await Self.runTogether([["list"]], store: path)
+        #expect(runs.first?.status == 1)
+        #expect(runs.first?.errors.contains("there is no database here") == true, "\(runs)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("six add-box of one title started together leave one box; the others say it exists already")
     func uniqueTitles() async throws {
         let path = try Self.temporaryStore()

@@ -19,6 +19,20 @@ struct SQLiteStoreErrorTests {
         #expect(SQLiteStoreError.notADatabase(path: path).description.hasPrefix(path + ": "))
     }
 
+    @Test("opening for reading only where there is no database fails and creates nothing")
+    func noDatabase() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("missing/store.sqlite")
+        var configuration = SQLiteStore.Configuration()
+        configuration.createsIfMissing = false
+        #expect(throws: SQLiteStoreError.noDatabase(path: path)) {
+            try SQLiteStore(path: path, configuration: configuration)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+        _ = try SQLiteStore(path: path)
+        _ = try SQLiteStore(path: path, configuration: configuration)
+    }
+
     @Test("a folder that cannot be created")
     func cannotCreateFolder() throws {
         let folder = try TemporaryFolder()

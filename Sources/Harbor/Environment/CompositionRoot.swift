@@ -6,8 +6,8 @@
 ///
 /// ```swift
 /// let root = CompositionRoot<BoxesServices>([
-///     .production: ProductionServices(location: location),
-///     .development: ProductionServices(location: location),
+///     .production: ProductionServices(location: location, createsStore: creatingStore),
+///     .development: ProductionServices(location: location, createsStore: creatingStore),
 ///     .fake: FakeServices(delay: .milliseconds(fakeDelay)),
 /// ])
 /// let app = try await root.application(for: environment, middleware: middleware(for: environment))

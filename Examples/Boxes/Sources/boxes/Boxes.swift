@@ -38,14 +38,15 @@ struct GlobalOptions: ParsableArguments {
     var fakeDelay: Int = 0
 
     /// Composes the application for the chosen environment, once, telling the user where the
-    /// data lives.
-    func application() async throws -> UseCaseRunner<BoxesServices> {
+    /// data lives; a command that only reads passes `creatingStore: false`, so a mistyped
+    /// location is an error instead of a new, empty store.
+    func application(creatingStore: Bool = true) async throws -> UseCaseRunner<BoxesServices> {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(flag: env, variable: "BOXES_ENV", processEnvironment: variables)
         let location = try StoreLocation(parsing: store ?? variables["BOXES_STORE"] ?? "json:boxes-data")
         let root = CompositionRoot<BoxesServices>([
-            .production: ProductionServices(location: location),
-            .development: ProductionServices(location: location),
+            .production: ProductionServices(location: location, createsStore: creatingStore),
+            .development: ProductionServices(location: location, createsStore: creatingStore),
             .fake: FakeServices(delay: .milliseconds(fakeDelay)),
         ])
         let app = try await root.application(for: environment, middleware: middleware(for: environment))
@@ -73,7 +74,7 @@ struct List: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let app = try await options.application()
+        let app = try await options.application(creatingStore: false)
         let outline = try await app.run(ShowOutline())
         for line in outline.lines { print(line) }
     }

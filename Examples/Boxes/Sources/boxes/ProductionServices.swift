@@ -6,6 +6,8 @@ import HarborSQLite
 /// The production and development composition: real stores, identifiers from UUIDs.
 struct ProductionServices: ServiceBuilder {
     let location: StoreLocation
+    /// False for commands that only read: a mistyped location is then an error, not a new store.
+    var createsStore = true
 
     func build() async throws -> BoxesServices {
         let (store, description) = try makeStore()
@@ -18,9 +20,12 @@ struct ProductionServices: ServiceBuilder {
     private func makeStore() throws -> (any Store, String) {
         switch location {
         case .jsonFiles(let folder):
-            return (try JSONFileStore(folder: URL(fileURLWithPath: folder)), "JSON files in \(folder)")
+            let store = try JSONFileStore(folder: URL(fileURLWithPath: folder), creatingIfMissing: createsStore)
+            return (store, "JSON files in \(folder)")
         case .sqlite(let path):
-            return (try SQLiteStore(path: path), "SQLite database \(path)")
+            var configuration = SQLiteStore.Configuration()
+            configuration.createsIfMissing = createsStore
+            return (try SQLiteStore(path: path, configuration: configuration), "SQLite database \(path)")
         case .memory:
             return (InMemoryStore(), "memory (nothing is kept)")
         }
