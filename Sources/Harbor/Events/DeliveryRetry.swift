@@ -23,11 +23,6 @@ public struct DeliveryRetry: Sendable, Equatable {
 
     /// The wait after failed attempt `attempt` (1-based).
     public func delay(after attempt: Int) -> Duration {
-        var delay = initialDelay
-        for _ in 1..<max(1, attempt) {
-            delay *= 2
-            if delay >= maxDelay { return maxDelay }
-        }
-        return min(delay, maxDelay)
+        ExponentialBackoff.delay(after: attempt, initial: initialDelay, maximum: maxDelay)
     }
 }

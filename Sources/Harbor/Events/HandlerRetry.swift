@@ -34,11 +34,6 @@ public struct HandlerRetry: Sendable {
 
     /// The wait after failed attempt `attempt` (1-based).
     public func delay(after attempt: Int) -> Duration {
-        var delay = initialDelay
-        for _ in 1..<max(1, attempt) {
-            delay *= 2
-            if delay >= maxDelay { return maxDelay }
-        }
-        return min(delay, maxDelay)
+        ExponentialBackoff.delay(after: attempt, initial: initialDelay, maximum: maxDelay)
     }
 }
