@@ -127,6 +127,8 @@ public final class Persistence: Sendable {
 
     /// Prepares the store for `type`'s collection once per process; repositories call it for you.
     public func prepare<A: Aggregate>(_ type: A.Type) async throws {
+        // Every repository read comes here: answer from the cache before building the schema.
+        if prepared.withLock({ $0.contains(A.collection) }) { return }
         try await prepare(A.schema)
     }
 

@@ -139,11 +139,16 @@ final class DocumentTable: Sendable {
 
     /// The same table with `column` marked multi-valued.
     func markingMultiValued(_ field: String) -> DocumentTable {
+        changing(field) { $0.multiValued = true }
+    }
+
+    /// The same table with `change` made to `field`'s column.
+    private func changing(_ field: String, _ change: (inout Column) -> Void) -> DocumentTable {
         DocumentTable(
             collection: collection, number: number,
             columns: columns.map { column in
                 var column = column
-                if column.field == field { column.multiValued = true }
+                if column.field == field { change(&column) }
                 return column
             })
     }
@@ -161,13 +166,7 @@ final class DocumentTable: Sendable {
 
     /// The same table with `field`'s column marked unique.
     func makingUnique(field: String) -> DocumentTable {
-        DocumentTable(
-            collection: collection, number: number,
-            columns: columns.map { column in
-                var column = column
-                if column.field == field { column.isUnique = true }
-                return column
-            })
+        changing(field) { $0.isUnique = true }
     }
 
     /// The same table with `field` indexed in a new column pair.
