@@ -17,6 +17,7 @@ struct WordCounterCommand: AsyncParsableCommand {
               wordcounter watch                 # or keep this running: counts stay current
               wordcounter status
               wordcounter history --days 7
+              wordcounter project add Novel ~/novel --target 80000 --deadline 2027-03-01
               wordcounter serve              # a dashboard at http://127.0.0.1:8080/
 
             Counts live in a SQLite database: --database PATH, or $WORDCOUNTER_DATABASE, or \
@@ -29,7 +30,7 @@ struct WordCounterCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
-            History.self, GoalCommand.self, Export.self,
+            History.self, GoalCommand.self, ProjectCommand.self, Export.self,
         ]
     )
 }

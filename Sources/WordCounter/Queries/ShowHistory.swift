@@ -1,17 +1,20 @@
 public import Harbor
 
-/// A query: net and gross words per day (or week) for the last `days` days, one entry for every
-/// day in the range, days without writing as 0, today last.
+/// A query: net and gross words per day (or week) for the last `days` days, in every file or in one
+/// project's, one entry for every day in the range, days without writing as 0, today last.
 public struct ShowHistory: UseCase, Codable {
     /// How many days back, today included.
     public let days: Int
     /// Per day or per week.
     public let grouping: HistoryGrouping
+    /// Only the writing in this project's files (any case), or in every file when nil.
+    public let project: String?
 
     /// Creates the query.
-    public init(days: Int, grouping: HistoryGrouping = .day) {
+    public init(days: Int, grouping: HistoryGrouping = .day, project: String? = nil) {
         self.days = max(1, days)
         self.grouping = grouping
+        self.project = project
     }
 
     public func execute(in context: RunContext<WordCounterServices>) async throws -> [HistoryEntry] {
@@ -21,7 +24,8 @@ public struct ShowHistory: UseCase, Codable {
         let records = services.persistence.repository(DailyCount.self)
         // One query for the whole range: `day` is indexed, and days sort in time order as text.
         let first = today.adding(days: -(days - 1), calendar: calendar)
-        let counts = try await records.query(Query<DailyCount>().where(\.day, in: min(first, today)...today))
+        var counts = try await records.query(Query<DailyCount>().where(\.day, in: min(first, today)...today))
+        if let project { counts = try await Self.counts(counts, in: project, services: services) }
         var byDay: [Day: (words: Int, added: Int)] = [:]
         for count in counts {
             let sum = byDay[count.day] ?? (0, 0)
@@ -45,5 +49,17 @@ public struct ShowHistory: UseCase, Codable {
             }
         }
         return weeks
+    }
+
+    /// The records of files in the project now, or whose path was in it on their day.
+    /// - Throws: ``InvalidProject/notFound(_:)`` when no project has that name.
+    private static func counts(
+        _ counts: [DailyCount], in name: String, services: WordCounterServices
+    ) async throws -> [DailyCount] {
+        guard let project = try await services.persistence.repository(Project.self).find(Project.id(named: name))
+        else { throw InvalidProject.notFound(name) }
+        let files = try await services.persistence.repository(TrackedFile.self).indexEntries(Query<TrackedFile>())
+        let ids = Set(project.members(of: files).map(\.id))
+        return counts.filter { ids.contains($0.fileID) || $0.path.map(project.contains(path:)) == true }
     }
 }

@@ -7,7 +7,10 @@ struct GoalCommand: AsyncParsableCommand {
         commandName: "goal",
         abstract: "Show today's progress toward the daily goal, or set it.",
         discussion: """
-            Today's words are net: what was written minus what was deleted, over all tracked files.
+            Today's words are net: what was written minus what was deleted, over all tracked files. \
+            Below them: the current and best streaks (days with any writing, and days at the goal; \
+            today does not break a streak before it ends), and each project's words for today \
+            against its quota (see `wordcounter project`).
 
               wordcounter goal set --daily 1000
               wordcounter goal
@@ -19,15 +22,38 @@ struct GoalCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show today's words against the daily goal.")
         @OptionGroup var options: GlobalOptions
-        @Flag(help: "Print {\"goal\":…,\"today\":…,\"remaining\":…}.") var json = false
+        @Flag(help: "Print {\"goal\":…,\"today\":…,\"remaining\":…,\"streaks\":{…},\"projects\":[…]}.")
+        var json = false
 
         func run() async throws {
             let app = try await options.app()
             let progress = try await app.run(ShowGoalProgress())
+            let streaks = try await app.run(ShowStreaks())
+            let projects = try await app.run(ShowProjects())
             if json {
-                try Terminal.printJSON(GoalReport(progress))
+                try Terminal.printJSON(GoalReport(progress, streaks: streaks, projects: projects))
                 return
             }
+            printToday(progress)
+            print(Self.streakLine(streaks))
+            for project in projects where project.todayRemaining != nil {
+                let asked = project.dailyQuota ?? project.dailyGoal ?? 0
+                let state =
+                    !project.todayIsWritingDay
+                    ? "not a writing day" : (project.todayRemaining ?? 0) > 0 ? "\(project.todayRemaining ?? 0) to go" : "done"
+                print("\(project.name): \(project.today) of \(asked) today, \(state).")
+            }
+        }
+
+        /// `Streak: 4 days writing (best 12), 2 at goal (best 5)`.
+        static func streakLine(_ streaks: Streaks) -> String {
+            func days(_ count: Int) -> String { "\(count) \(count == 1 ? "day" : "days")" }
+            var line = "Streak: \(days(streaks.writing.current)) writing (best \(streaks.writing.best))"
+            if let atGoal = streaks.atGoal { line += ", \(atGoal.current) at goal (best \(atGoal.best))" }
+            return line + "."
+        }
+
+        private func printToday(_ progress: GoalProgress) {
             guard let goal = progress.goal, let fraction = progress.fraction else {
                 print("Today: \(progress.today) words. No daily goal yet: wordcounter goal set --daily 1000")
                 return
@@ -64,11 +90,15 @@ struct GoalCommand: AsyncParsableCommand {
         let goal: Int?
         let today: Int
         let remaining: Int?
+        let streaks: Streaks
+        let projects: [ProjectProgress]
 
-        init(_ progress: GoalProgress) {
+        init(_ progress: GoalProgress, streaks: Streaks, projects: [ProjectProgress]) {
             goal = progress.goal
             today = progress.today
             remaining = progress.remaining
+            self.streaks = streaks
+            self.projects = projects
         }
 
         /// Every key, `null` when there is no goal, so scripts always find the same shape.
@@ -77,10 +107,12 @@ struct GoalCommand: AsyncParsableCommand {
             try container.encode(goal, forKey: .goal)
             try container.encode(today, forKey: .today)
             try container.encode(remaining, forKey: .remaining)
+            try container.encode(streaks, forKey: .streaks)
+            try container.encode(projects, forKey: .projects)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case goal, today, remaining
+            case goal, today, remaining, streaks, projects
         }
     }
 }

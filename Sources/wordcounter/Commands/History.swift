@@ -19,6 +19,7 @@ struct History: AsyncParsableCommand {
               wordcounter history
               wordcounter history --days 56 --by week
               wordcounter history --days 30 --json
+              wordcounter history --project Novel
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -29,6 +30,9 @@ struct History: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Sum per day or per week (weeks start on Monday).", valueName: "day|week"))
     var by: HistoryGrouping = .day
 
+    @Option(help: ArgumentHelp("Only the files of this project (see `wordcounter project`).", valueName: "name"))
+    var project: String?
+
     @Flag(help: "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}].")
     var json = false
 
@@ -38,7 +42,7 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await options.app()
-        let entries = try await app.run(ShowHistory(days: days, grouping: by))
+        let entries = try await app.run(ShowHistory(days: days, grouping: by, project: project))
         if json {
             try Terminal.printJSON(entries)
             return

@@ -1,0 +1,39 @@
+import WordCounter
+
+/// The lines `project list` and `goal` print for one project.
+struct ProjectLines {
+    let progress: ProjectProgress
+
+    /// The name and files, words against the target, the deadline's quota and today's words.
+    var text: String {
+        var lines = ["\(progress.name): \(progress.files) \(progress.files == 1 ? "file" : "files") in \(progress.paths.joined(separator: ", "))"]
+        if let target = progress.target, let fraction = progress.fraction {
+            let filled = min(30, Int(fraction * 30))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
+            lines.append("  \(progress.words) of \(target) words (\(Int(fraction * 100))%)  \(bar)")
+        } else {
+            lines.append("  \(progress.words) words" + (progress.deadline.map { ", deadline \($0)" } ?? ""))
+        }
+        if let deadline = progress.deadline, progress.target != nil {
+            let left = progress.writingDaysLeft ?? 0
+            let days = "\(left) writing \(left == 1 ? "day" : "days") (\(progress.writingDays)) left"
+            if let remaining = progress.remaining, remaining == 0 {
+                lines.append("  Target reached; deadline \(deadline).")
+            } else if let quota = progress.dailyQuota, let remaining = progress.remaining {
+                lines.append("  \(remaining) to go by \(deadline): \(days), \(quota) a day")
+            } else {
+                lines.append("  Deadline \(deadline) has passed with \(progress.remaining ?? 0) words to go.")
+            }
+        }
+        if !progress.todayIsWritingDay, progress.todayRemaining != nil {
+            lines.append("  Today: \(progress.today) words; not a writing day.")
+        } else if let toGo = progress.todayRemaining {
+            let asked = progress.dailyQuota ?? progress.dailyGoal ?? 0
+            lines.append(
+                "  Today: \(progress.today) of \(asked) words" + (toGo > 0 ? ", \(toGo) to go." : ", done for today."))
+        } else {
+            lines.append("  Today: \(progress.today) words.")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
