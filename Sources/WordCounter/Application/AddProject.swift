@@ -29,7 +29,8 @@ public struct AddProject: UseCase, Codable {
     public func execute(in context: RunContext<WordCounterServices>) async throws -> [String] {
         let fileSystem = context.services.fileSystem
         let project = try Project(
-            name: name, paths: paths.map { fileSystem.absolutePath($0) }, target: target, deadline: deadline, writingDays: writingDays,
+            name: name, paths: paths.map { fileSystem.absolutePath($0) }, target: target, deadline: deadline,
+            writingDays: writingDays,
             dailyGoal: dailyGoal)
         try await context.persistence.perform { unitOfWork in
             let projects = unitOfWork.repository(Project.self)

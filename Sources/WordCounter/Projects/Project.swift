@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Harbor
 
 /// A named set of files and folders a writer works toward a target in, by a deadline, on their

@@ -53,13 +53,16 @@ public struct WritingDays: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     /// How many writing days there are from `first` through `last`, both included; 0 when `last`
-    /// is before `first`.
+    /// is before `first`. Whole weeks are counted at once, so a far deadline costs no more than a
+    /// near one.
     public func count(from first: Day, through last: Day, calendar: Calendar) -> Int {
         guard first <= last else { return 0 }
-        var total = 0
+        let start = first.startDate(calendar: calendar)
+        let end = last.startDate(calendar: calendar)
+        let days = (calendar.dateComponents([.day], from: start, to: end).day ?? 0) + 1
+        var total = days / 7 * weekdays.count
         var day = first
-        // At most a few years: a deadline is a date a writer types.
-        while day <= last {
+        for _ in 0..<(days % 7) {
             if contains(day, calendar: calendar) { total += 1 }
             day = day.adding(days: 1, calendar: calendar)
         }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Harbor
 
 /// A query: every project (or the one named) with its words, what is left, and today's quota,

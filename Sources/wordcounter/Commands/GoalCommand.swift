@@ -40,7 +40,8 @@ struct GoalCommand: AsyncParsableCommand {
                 let asked = project.dailyQuota ?? project.dailyGoal ?? 0
                 let state =
                     !project.todayIsWritingDay
-                    ? "not a writing day" : (project.todayRemaining ?? 0) > 0 ? "\(project.todayRemaining ?? 0) to go" : "done"
+                    ? "not a writing day"
+                    : (project.todayRemaining ?? 0) > 0 ? "\(project.todayRemaining ?? 0) to go" : "done"
                 print("\(project.name): \(project.today) of \(asked) today, \(state).")
             }
         }

@@ -25,7 +25,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     /// The options that describe a project, shared by `add` and `set`.
     struct Settings: ParsableArguments {
-        @Option(help: ArgumentHelp("The words the project should reach.", valueName: "words"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The words the project should reach.", valueName: "words"))
         var target: Int?
 
         @Option(help: ArgumentHelp("The last day to reach the target on.", valueName: "YYYY-MM-DD"))
@@ -38,7 +38,7 @@ struct ProjectCommand: AsyncParsableCommand {
         var writingDays: String?
 
         @Option(
-            name: .customLong("daily"),
+            name: .customLong("daily"), parsing: .unconditional,
             help: ArgumentHelp("Words per writing day for this project, beside the global goal.", valueName: "words"))
         var dailyGoal: Int?
 
@@ -83,7 +83,9 @@ struct ProjectCommand: AsyncParsableCommand {
                 return
             }
             if projects.isEmpty {
-                print("No projects yet. Add one with: wordcounter project add NAME PATH --target 80000 --deadline YYYY-MM-DD")
+                print(
+                    "No projects yet. Add one with: wordcounter project add NAME PATH --target 80000 --deadline YYYY-MM-DD"
+                )
                 return
             }
             print(projects.map { ProjectLines(progress: $0).text }.joined(separator: "\n\n"))

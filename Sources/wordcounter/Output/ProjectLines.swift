@@ -6,7 +6,9 @@ struct ProjectLines {
 
     /// The name and files, words against the target, the deadline's quota and today's words.
     var text: String {
-        var lines = ["\(progress.name): \(progress.files) \(progress.files == 1 ? "file" : "files") in \(progress.paths.joined(separator: ", "))"]
+        var lines = [
+            "\(progress.name): \(progress.files) \(progress.files == 1 ? "file" : "files") in \(progress.paths.joined(separator: ", "))"
+        ]
         if let target = progress.target, let fraction = progress.fraction {
             let filled = min(30, Int(fraction * 30))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)

@@ -88,8 +88,12 @@ struct ProjectTests {
         await #expect(throws: InvalidProject.emptyName) {
             _ = try await fixture.app.run(AddProject(name: "  ", paths: ["/m"]))
         }
-        await #expect(throws: InvalidProject.notFound("Poems")) { try await fixture.app.run(RemoveProject(name: "Poems")) }
-        await #expect(throws: InvalidProject.notFound("Poems")) { _ = try await fixture.app.run(ShowProjects(name: "Poems")) }
+        await #expect(throws: InvalidProject.notFound("Poems")) {
+            try await fixture.app.run(RemoveProject(name: "Poems"))
+        }
+        await #expect(throws: InvalidProject.notFound("Poems")) {
+            _ = try await fixture.app.run(ShowProjects(name: "Poems"))
+        }
         #expect(try await fixture.app.run(ShowProjects()).map(\.target) == [100])
 
         try await fixture.app.run(ChangeProject(name: "novel", paths: ["/m"], deadline: Day(rawValue: "2026-01-01")))
@@ -134,6 +138,31 @@ struct ProjectTests {
         #expect(throws: InvalidProject.writingDays("mon,")) { try WritingDays(parsing: "mon,") }
         let fixture = Fixture()  // Saturday
         #expect(try WritingDays(parsing: "sat").contains(fixture.services.today, calendar: fixture.services.calendar))
-        #expect(!(try WritingDays(parsing: "mon-fri").contains(fixture.services.today, calendar: fixture.services.calendar)))
+        #expect(
+            !(try WritingDays(parsing: "mon-fri").contains(fixture.services.today, calendar: fixture.services.calendar))
+        )
+    }
+}
+
+@Suite("Writing days left")
+struct WritingDaysCountTests {
+    @Test("counting whole weeks at once gives what counting day by day gives")
+    func countMatchesDayByDay() throws {
+        let fixture = Fixture()
+        let calendar = fixture.services.calendar
+        let first = fixture.services.today
+        for text in ["mon-fri", "sat", "all", "tue,thu,sun"] {
+            let days = try WritingDays(parsing: text)
+            var expected = 0
+            var day = first
+            for length in 1...40 {
+                if days.contains(day, calendar: calendar) { expected += 1 }
+                #expect(days.count(from: first, through: day, calendar: calendar) == expected, "\(text) \(length)")
+                day = day.adding(days: 1, calendar: calendar)
+            }
+        }
+        #expect(
+            WritingDays.all.count(from: first, through: first.adding(days: -1, calendar: calendar), calendar: calendar)
+                == 0)
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@Suite("wordcounter project and goal streaks (on SQLite and real files)")
+struct ProjectCommandTests {
+    @Test("a project counts its tracked files, shows its quota, and filters history and goal")
+    func project() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("novel/one.md", "one two three four")
+        try cli.write("notes/n.md", "a b")
+        #expect(try await cli.run("track", "novel", "notes").status == 0)
+        let add = try await cli.run(
+            "project", "add", "Novel", "novel", "--target", "1000", "--deadline", "2999-12-31", "--writing-days",
+            "mon-fri")
+        #expect(add.status == 0, "\(add.errors)")
+        let thesis = try await cli.run("project", "add", "Thesis", "thesis", "--daily", "300")
+        #expect(thesis.status == 0)
+        #expect(
+            thesis.errors.contains("nothing under \(cli.folder.appendingPathComponent("thesis").path) is tracked yet"))
+
+        try cli.write("novel/one.md", "one two three four five six")
+        try cli.write("notes/n.md", "a b c d e f g h")
+        #expect(try await cli.run("update").status == 0)
+        let projects = try #require(try await cli.run("project", "--json").json() as? [[String: Any]])
+        #expect(projects.compactMap { $0["name"] as? String } == ["Novel", "Thesis"])
+        #expect(projects.first?["words"] as? Int == 6)
+        #expect(projects.first?["today"] as? Int == 2)
+        #expect(projects.first?["remaining"] as? Int == 994)
+        #expect(projects.first?["writingDays"] as? String == "mon-fri")
+
+        let listing = try await cli.run("project", "list", "novel")
+        #expect(listing.output.contains("Novel: 1 file in"))
+        #expect(listing.output.contains("6 of 1000 words"))
+        let history = try #require(
+            try await cli.run("history", "--days", "1", "--project", "NOVEL", "--json").json() as? [[String: Any]])
+        #expect(history.first?["words"] as? Int == 2)
+
+        let goal = try await cli.run("goal")
+        #expect(goal.output.contains("Streak: 1 day writing (best 1)."))
+        #expect(goal.output.contains("Thesis: 0 of 300 today"))
+    }
+
+    @Test("bad values are usage errors that say what to type; unknown and taken names fail")
+    func errors() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        #expect(try await cli.run("project", "add", "Novel", "novel").status == 0)
+        let negative = try await cli.run("project", "set", "Novel", "--target", "-5")
+        #expect(negative.status == 2)
+        #expect(negative.errors.contains("--target must be a positive number of words"))
+        let days = try await cli.run("project", "set", "Novel", "--writing-days", "funday")
+        #expect(days.status == 2)
+        #expect(days.errors.contains("write them like mon-fri"))
+        let deadline = try await cli.run("project", "set", "Novel", "--deadline", "March")
+        #expect(deadline.status == 2)
+        #expect(deadline.errors.contains("YYYY-MM-DD"))
+        let taken = try await cli.run("project", "add", "novel", "elsewhere")
+        #expect(taken.status == 1)
+        #expect(taken.errors.contains("a project named 'Novel' exists already"))
+        let unknown = try await cli.run("project", "remove", "Poems")
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("no project is named 'Poems'"))
+        #expect(try await cli.run("project", "remove", "NOVEL").status == 0)
+        #expect(try await cli.run("project").output.contains("No projects yet"))
+    }
+}
