@@ -30,7 +30,8 @@ struct WordCounterCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
-            History.self, GoalCommand.self, ProjectCommand.self, Export.self,
+            History.self, GoalCommand.self, ProjectCommand.self, Missing.self, Relocate.self, Forget.self,
+            Export.self,
         ]
     )
 }

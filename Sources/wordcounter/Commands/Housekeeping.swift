@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import WordCounter
+
+/// `wordcounter missing`: the tracked files that are gone, with what `relocate` and `forget` need.
+struct Missing: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the tracked files that are missing, with their IDs and when they were last counted.",
+        discussion: """
+            A file goes missing when `update` or `watch` finds it gone and cannot find where it \
+            moved. It keeps its history. If you find it elsewhere, point Word Counter at it; if \
+            it is gone for good, forget it (or untrack it to keep what it contributed).
+
+              wordcounter missing
+              wordcounter relocate 3f2a ~/novel/drafts/chapter-07.md
+              wordcounter forget 3f2a
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: "Print [{\"id\":…,\"path\":…,\"words\":…,\"lastCounted\":…}].") var json = false
+
+    func run() async throws {
+        let app = try await options.app()
+        let missing = try await app.run(ShowMissingFiles())
+        if json {
+            try Terminal.printJSON(missing)
+            return
+        }
+        if missing.isEmpty {
+            print("No tracked file is missing.")
+            return
+        }
+        let rows = missing.map { file in
+            [
+                String(file.id.prefix(8)), file.words.map(String.init) ?? "-",
+                file.lastCounted.map { Day($0, calendar: .current).rawValue } ?? "-", file.path,
+            ]
+        }
+        print(TextTable(header: ["ID", "WORDS", "LAST COUNTED", "PATH"], rows: rows, rightAligned: [1]).text)
+        print("Found one elsewhere? wordcounter relocate ID PATH. Gone for good? wordcounter forget ID.")
+    }
+}
+
+/// `wordcounter relocate ID PATH`: a file found by hand elsewhere keeps its history.
+struct Relocate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Tell Word Counter where a tracked file is now; it keeps its history and is counted at once.",
+        discussion: """
+            ID is the file's ID from `wordcounter missing` (or `status --json`), or its first \
+            four or more characters. Words it gained while away count as today's writing.
+
+              wordcounter relocate 3f2a ~/novel/drafts/chapter-07.md
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The file's ID, or its first characters.", valueName: "id")) var id: String
+    @Argument(help: ArgumentHelp("Where the file is now.", valueName: "path")) var path: String
+
+    func run() async throws {
+        let app = try await options.app()
+        let file = try await app.run(RelocateFile(id: id, path: path))
+        print("\(file.path): \(file.words.map { "\($0) words" } ?? "counted"), history kept.")
+    }
+}
+
+/// `wordcounter forget ID`: drops a file and its history, after asking.
+struct Forget: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Drop a tracked file and every day of its history, as if it had never been tracked.",
+        discussion: """
+            This changes past days' totals. To stop counting a file but keep what it \
+            contributed, use `wordcounter untrack`. Asks first; --yes skips the question (needed \
+            when standard input is not a terminal).
+
+              wordcounter forget 3f2a
+              wordcounter forget 3f2a --yes
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Argument(help: ArgumentHelp("The file's ID, or its first characters.", valueName: "id")) var id: String
+    @Flag(help: "Do not ask.") var yes = false
+
+    func run() async throws {
+        let app = try await options.app()
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw ValidationError("forget drops history for good; add --yes to confirm without a terminal")
+            }
+            let (file, days) = try await app.run(ForgetFile(id: id, preview: true))
+            FileHandle.standardError.write(
+                Data("Forget \(file.path) and \(days) \(days == 1 ? "day" : "days") of its history? [y/N] ".utf8))
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                print("Nothing forgotten.")
+                return
+            }
+        }
+        let (file, days) = try await app.run(ForgetFile(id: id))
+        print("Forgot \(file.path) and \(days) \(days == 1 ? "day" : "days") of its history.")
+    }
+}
