@@ -27,6 +27,8 @@ public enum WatchActivity: Sendable, Equatable {
         case gone(String)
         /// A folder appeared in a tracked folder: its files may be new, or moved there.
         case folderAppeared(String)
+        /// ``WatchConfiguration/reconcileInterval`` passed: changes no event told of are caught.
+        case timer
 
         public var description: String {
             switch self {
@@ -34,6 +36,7 @@ public enum WatchActivity: Sendable, Equatable {
             case .overflow: "events were lost"
             case .gone(let path): "\(path) is gone"
             case .folderAppeared(let path): "folder \(path) appeared"
+            case .timer: "the periodic check"
             }
         }
     }

@@ -1,7 +1,8 @@
 /// How the ``Watcher`` paces its work.
 ///
 /// With the defaults a save is stored within about 0.2 s, a file written without pause is
-/// counted at least once a second, and another process's `track` is seen within 30 s.
+/// counted at least once a second, another process's `track` is seen within 30 s, and a change
+/// no file event told of is counted within 10 minutes.
 public struct WatchConfiguration: Sendable, Equatable {
     /// How long a path must stay quiet before it is handled, so a burst of saves is one recount.
     public var debounce: Duration
@@ -10,14 +11,19 @@ public struct WatchConfiguration: Sendable, Equatable {
     /// How often the tracked files and folders are read again from storage, to see what other
     /// processes tracked or untracked.
     public var rescanInterval: Duration
+    /// How often every tracked file is brought up to date by a full update, whatever the monitor
+    /// reported: file events are missed on some file systems and when a folder is replaced
+    /// wholesale. Nil never does.
+    public var reconcileInterval: Duration?
 
     /// Creates a configuration; the defaults suit a writer's editor on a local disk.
     public init(
         debounce: Duration = .milliseconds(150), maximumDelay: Duration = .seconds(1),
-        rescanInterval: Duration = .seconds(30)
+        rescanInterval: Duration = .seconds(30), reconcileInterval: Duration? = .seconds(600)
     ) {
         self.debounce = debounce
         self.maximumDelay = maximumDelay
         self.rescanInterval = rescanInterval
+        self.reconcileInterval = reconcileInterval
     }
 }

@@ -14,8 +14,9 @@ import Synchronization
 /// - anything else (temporary files, other folders): nothing.
 ///
 /// It starts with an ``UpdateWordCounts`` to catch up with what changed while nothing watched,
-/// and reads the tracked files again every ``WatchConfiguration/rescanInterval`` to see what
-/// other processes tracked.
+/// reads the tracked files again every ``WatchConfiguration/rescanInterval`` to see what other
+/// processes tracked, and runs a full update every ``WatchConfiguration/reconcileInterval`` to
+/// catch changes no file event told of.
 ///
 /// Guarantees:
 /// - A run that fails is reported as ``WatchActivity/failed(_:)``; the watcher goes on. A run that
@@ -39,6 +40,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         var watchedFolders: Set<WatchedFolder>?
         var stopping = false
         var nextRescan: C.Instant?
+        var nextReconcile: C.Instant?
         /// Conflicts retried so far, by path ("" for a full update).
         var retries: [String: Int] = [:]
     }
@@ -79,7 +81,11 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         await reconcile(.startup)
         try await refresh(failOnStorageError: false)
         let firstRescan = clock.now.advanced(by: configuration.rescanInterval)
-        state.withLock { $0.nextRescan = firstRescan }
+        let firstReconcile = configuration.reconcileInterval.map { clock.now.advanced(by: $0) }
+        state.withLock {
+            $0.nextRescan = firstRescan
+            $0.nextReconcile = firstReconcile
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 await self.consume(changes)
@@ -113,22 +119,33 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private func flushUntilStopped() async throws {
         while true {
             let (deadline, stopping) = state.withLock { state in
-                let deadlines = [state.pending.nextDeadline, state.nextRescan].compactMap { $0 }
+                let deadlines = [state.pending.nextDeadline, state.nextRescan, state.nextReconcile].compactMap { $0 }
                 return (deadlines.min(), state.stopping)
             }
             if stopping { break }
             await signal.wait(until: deadline, on: clock)
             if Task.isCancelled { return }
             let now = clock.now
-            let (batch, rescanDue, stopped) = state.withLock { state in
-                if state.stopping { return (PendingChanges<C.Instant>.Batch(), false, true) }
+            let (batch, rescanDue, reconcileDue, stopped) = state.withLock { state in
+                if state.stopping { return (PendingChanges<C.Instant>.Batch(), false, false, true) }
                 let batch = state.pending.takeDue(at: now)
-                guard let rescan = state.nextRescan, rescan <= now else { return (batch, false, false) }
+                var reconcileDue = false
+                if let reconcile = state.nextReconcile, reconcile <= now, let interval = configuration.reconcileInterval
+                {
+                    state.nextReconcile = now.advanced(by: interval)
+                    reconcileDue = true
+                }
+                guard let rescan = state.nextRescan, rescan <= now else { return (batch, false, reconcileDue, false) }
                 state.nextRescan = now.advanced(by: configuration.rescanInterval)
-                return (batch, true, false)
+                return (batch, true, reconcileDue, false)
             }
             if stopped { break }
-            if rescanDue { try await refresh(failOnStorageError: false) }
+            if reconcileDue {
+                await reconcile(.timer)
+                try await refresh(failOnStorageError: false)
+            } else if rescanDue {
+                try await refresh(failOnStorageError: false)
+            }
             if !batch.isEmpty { try await handle(batch) }
         }
         let rest = state.withLock { $0.pending.takeAll() }
