@@ -36,10 +36,16 @@ struct RecordCount: Sendable {
         return (updated, outcome == .unchanged ? .unchanged : .changed)
     }
 
-    /// Adds a count to today's record, creating it from the previous count if this is the day's first.
+    /// Adds a count to today's record (or to the file's latest, when that is later than today),
+    /// creating it from the previous count if this is the day's first.
     private func recordToday(_ file: TrackedFile, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
         let days = unitOfWork.repository(DailyCount.self)
-        let today = services.today
+        var today = services.today
+        // After a move west across time zones, "today" can be a day this file already has a later
+        // record than: its words went to that later day, and counting from the earlier day's last
+        // count would count them in both. A count never goes to a day before the file's latest.
+        let later = Query<DailyCount>().where(\.fileID, equals: file.id).where(\.day, greaterThan: today)
+        if let latest = try await days.query(later).map(\.day).max() { today = latest }
         var record =
             try await days.find(DailyCount.id(fileID: file.id, day: today))
             ?? DailyCount(fileID: file.id, day: today, startWords: previous)
