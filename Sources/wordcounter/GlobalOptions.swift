@@ -56,7 +56,9 @@ struct GlobalOptions: ParsableArguments {
             let middleware: [any UseCaseMiddleware] =
                 environment == .development
                 ? [LoggingMiddleware(logger: ProductionServices.logger(verbose: true)), retry] : [retry]
-            return try await root.application(for: environment, middleware: middleware)
+            let app = try await root.application(for: environment, middleware: middleware)
+            _ = try await app.run(LoadSettings())  // where a day starts, kept in the database
+            return app
         } catch let unknown as UnknownEnvironment {
             throw ValidationError(unknown.description)
         }

@@ -31,7 +31,7 @@ struct WordCounterCommand: AsyncParsableCommand {
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
             History.self, GoalCommand.self, ProjectCommand.self, Missing.self, Relocate.self, Forget.self,
-            Export.self,
+            Config.self, Export.self,
         ]
     )
 }

@@ -65,3 +65,32 @@ struct ProjectCommandTests {
         #expect(try await cli.run("project").output.contains("No projects yet"))
     }
 }
+
+@Suite("wordcounter config (on SQLite and real files)")
+struct ConfigCommandTests {
+    @Test("settings are shown, changed, kept in the database, and refused with a clear error")
+    func config() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("novel/one.md", String(repeating: "word ", count: 500))
+        #expect(try await cli.run("track", "novel").status == 0)
+        let defaults = try #require(try await cli.run("config", "--json").json() as? [String: Any])
+        #expect(defaults["dayStart"] as? Int == 0)
+        #expect(defaults["readingSpeed"] is NSNull)
+        #expect(try await cli.run("config", "set", "day-start", "4").output.contains("days start at 4:00"))
+        #expect(try await cli.run("config", "set", "reading-speed", "250").status == 0)
+        let changed = try #require(try await cli.run("config", "--json").json() as? [String: Any])
+        #expect(changed["dayStart"] as? Int == 4)
+        #expect(changed["readingSpeed"] as? Int == 250)
+        #expect(try await cli.run("project", "add", "Novel", "novel").status == 0)
+        #expect(try await cli.run("project").output.contains("500 words · about 2 min to read"))
+
+        let hour = try await cli.run("config", "set", "day-start", "24")
+        #expect(hour.status == 2)
+        #expect(hour.errors.contains("from 0 to 23"))
+        let unknown = try await cli.run("config", "set", "colour", "blue")
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("the settings are: day-start, reading-speed"))
+        #expect(try await cli.run("config", "set", "reading-speed", "off").output.contains("reading-speed  off"))
+    }
+}

@@ -23,6 +23,8 @@ public struct WordCounterServices: Sendable {
     public let now: @Sendable () -> Date
     /// New identifiers for tracked files.
     public let makeID: @Sendable () -> String
+    /// The settings in use: where a day starts, reading speed (see ``LoadSettings``).
+    public let settings: CurrentSettings
 
     /// Creates the services.
     public init(
@@ -30,15 +32,26 @@ public struct WordCounterServices: Sendable {
         fileSystem: any FileSystem,
         calendar: Calendar = .current,
         now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+        settings: CurrentSettings = CurrentSettings()
     ) {
         self.persistence = persistence
         self.fileSystem = fileSystem
         self.calendar = calendar
         self.now = now
         self.makeID = makeID
+        self.settings = settings
     }
 
-    /// Today in the services' calendar.
-    public var today: Day { Day(now(), calendar: calendar) }
+    /// Today in the services' calendar, for a day that starts at ``Settings/dayStartHour``: with 4,
+    /// at 01:30 it is still yesterday. Hours are read on the local clock, so a night that changes
+    /// to or from summer time still starts its day at the hour set.
+    public var today: Day { Self.day(of: now(), calendar: calendar, startHour: settings.value.dayStartHour) }
+
+    /// The writing day `date` falls on when days start at `startHour`.
+    public static func day(of date: Date, calendar: Calendar, startHour: Int) -> Day {
+        let day = Day(date, calendar: calendar)
+        guard startHour > 0, calendar.component(.hour, from: date) < startHour else { return day }
+        return day.adding(days: -1, calendar: calendar)
+    }
 }

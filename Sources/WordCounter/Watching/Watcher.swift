@@ -288,6 +288,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         let snapshot: TrackedSnapshot
         do {
             snapshot = try await TrackedSnapshot.load(from: services.persistence)
+            try await services.settings.reload(from: services.persistence)  // another process may have changed them
         } catch {
             if failOnStorageError { throw error }
             report(.failed("reading the tracked files: \(error)"))

@@ -88,7 +88,9 @@ struct ProjectCommand: AsyncParsableCommand {
                 )
                 return
             }
-            print(projects.map { ProjectLines(progress: $0).text }.joined(separator: "\n\n"))
+            print(
+                projects.map { ProjectLines(progress: $0, settings: app.services.settings.value).text }.joined(
+                    separator: "\n\n"))
         }
     }
 

@@ -3,6 +3,13 @@ import WordCounter
 /// The lines `project list` and `goal` print for one project.
 struct ProjectLines {
     let progress: ProjectProgress
+    /// For the reading time, when a reading speed is set.
+    let settings: Settings
+
+    /// ` · about 165 min to read`, or nothing without a reading speed.
+    var readingTime: String {
+        settings.readingMinutes(for: progress.words).map { " · about \($0) min to read" } ?? ""
+    }
 
     /// The name and files, words against the target, the deadline's quota and today's words.
     var text: String {
@@ -12,9 +19,10 @@ struct ProjectLines {
         if let target = progress.target, let fraction = progress.fraction {
             let filled = min(30, Int(fraction * 30))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
-            lines.append("  \(progress.words) of \(target) words (\(Int(fraction * 100))%)  \(bar)")
+            lines.append("  \(progress.words) of \(target) words (\(Int(fraction * 100))%)  \(bar)\(readingTime)")
         } else {
-            lines.append("  \(progress.words) words" + (progress.deadline.map { ", deadline \($0)" } ?? ""))
+            lines.append(
+                "  \(progress.words) words" + (progress.deadline.map { ", deadline \($0)" } ?? "") + readingTime)
         }
         if let deadline = progress.deadline, progress.target != nil {
             let left = progress.writingDaysLeft ?? 0
