@@ -6,4 +6,11 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public let words: Int
     /// Gross words: the sum of the increases between successive counts; never negative.
     public let added: Int
+
+    /// Creates an entry.
+    public init(date: Day, words: Int, added: Int) {
+        self.date = date
+        self.words = words
+        self.added = added
+    }
 }
