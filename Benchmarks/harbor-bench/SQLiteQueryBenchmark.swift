@@ -59,7 +59,7 @@ enum SQLiteQueryBenchmark {
                     db, sql: "SELECT number FROM harbor_collection WHERE name = ?", arguments: [Reading.collection])
                 let field = try Int.fetchOne(
                     db, sql: "SELECT number FROM harbor_field WHERE collection = ? AND name = 'sequence'",
-                    arguments: [Reading.collection])
+                    arguments: [collection])
                 return (collection, field)
             }
             guard let table, let column else {
