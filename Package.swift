@@ -15,9 +15,12 @@ let package = Package(
         .library(name: "Harbor", targets: ["Harbor"]),
         .library(name: "HarborTesting", targets: ["HarborTesting"]),
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
+        .library(name: "HarborHTTP", targets: ["HarborHTTP"]),
         .library(name: "WordCounter", targets: ["WordCounter"]),
         .executable(name: "wordcounter", targets: ["wordcounter"]),
         .executable(name: "boxes", targets: ["boxes"]),
+        .executable(name: "todos", targets: ["todos"]),
+        .executable(name: "todos-server", targets: ["todos-server"]),
         .executable(name: "harbor-bench", targets: ["harbor-bench"]),
     ],
     dependencies: [
@@ -30,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -52,6 +56,21 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HarborHTTP",
+            dependencies: [
+                "Harbor",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -119,13 +138,48 @@ let package = Package(
             path: "Examples/Boxes/Sources/boxes",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Todos",
+            dependencies: ["Harbor", "HarborHTTP"],
+            path: "Examples/Todos/Sources/Todos",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "todos",
+            dependencies: [
+                "Todos",
+                "Harbor",
+                "HarborHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Todos/Sources/todos",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "todos-server",
+            dependencies: [
+                "Todos",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Todos/Sources/todos-server",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "harbor-bench",
             dependencies: [
                 "Harbor",
                 "HarborTesting",
                 "HarborSQLite",
+                "HarborHTTP",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/harbor-bench",
             swiftSettings: swiftSettings
@@ -192,6 +246,28 @@ let package = Package(
                 "HarborTesting",
                 "HarborSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodosTests",
+            dependencies: ["Todos", "Harbor", "HarborHTTP"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborHTTPTests",
+            dependencies: [
+                "Harbor",
+                "HarborHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -9,6 +9,7 @@ import Foundation
 //   swift build -c release && .build/release/harbor-bench wordcounter   # whole process vs wc -w
 //   swift build -c release && .build/release/harbor-bench wordcounter-update  # track, update, history only
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
+//   swift run -c release harbor-bench http      # HarborHTTP against raw async-http-client; cancel latency
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () async throws -> Void] = [
@@ -18,13 +19,14 @@ let suites: [String: () async throws -> Void] = [
     "wordcounter": WordCounterBenchmark.run,
     "wordcounter-update": WordCounterBenchmark.runUpdate,
     "watch": WatchBenchmark.run,
+    "http": HTTPBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
 if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
     // The child process of the `sqlite` suite's cross-process outbox figure.
     try await OutboxListener.run(path: arguments[1], count: count, signals: arguments.dropFirst(3).first != "polling")
 } else if requested == "--help" || requested == "-h" {
-    print("usage: harbor-bench [runner|sqlite|outbox|wordcounter|wordcounter-update|watch|all]")
+    print("usage: harbor-bench [runner|sqlite|outbox|wordcounter|wordcounter-update|watch|http|all]")
 } else if requested == "all" {
     // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`.
     for name in suites.keys.sorted() where name != "outbox" && name != "wordcounter-update" {

@@ -1,0 +1,291 @@
+public import AsyncHTTPClient
+import Foundation
+import Logging
+import Metrics
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOPosix
+import Tracing
+
+/// The real ``HTTPService``: calls endpoints over HTTP with async-http-client.
+///
+/// Guarantees, for every call:
+/// - It ends in the decoded response or one ``HTTPServiceError`` naming the method and the URL
+///   (secrets redacted, as everywhere it reports).
+/// - Each attempt has a deadline (the endpoint's ``Endpoint/timeout`` or the configuration's)
+///   covering connecting, the head and the whole body; when it passes the request is cancelled.
+/// - Cancelling the calling task cancels the request in flight at once — the connection is
+///   closed, the server sees the request gone — and the call throws
+///   ``HTTPServiceError/Kind/cancelled``; a retry wait is cut short the same way.
+/// - Retryable failures are sent again by ``HTTPServiceConfiguration/retry``, never a
+///   non-idempotent request whose connection broke after it was sent.
+/// - At most ``HTTPServiceConfiguration/maximumResponseBytes`` of a 2xx body and
+///   ``HTTPServiceConfiguration/errorExcerptBytes`` of any other are read.
+/// - It logs each request and its outcome at debug level (retries at info), records the
+///   metrics `harbor_http_requests`, `harbor_http_failures`, `harbor_http_retries` and the
+///   timer `harbor_http_duration` (dimensions `endpoint`, `method`, `outcome`), and makes a
+///   client span per call when a tracer is bootstrapped, whose context goes with the request
+///   in the tracer's headers (`traceparent`).
+public final class HTTPServiceClient: HTTPService {
+    /// How the client reaches its service.
+    public let configuration: HTTPServiceConfiguration
+    private let client: HTTPClient
+    private let ownsClient: Bool
+    private let sleep: @Sendable (Duration) async throws -> Void
+
+    /// Creates a client with its own connection pool, shut down when the client is released.
+    ///
+    /// The pool fails a call at once when the server refuses the connection (instead of trying
+    /// to connect again until the timeout), follows up to 5 redirects, and makes no spans of its
+    /// own (the client makes one per call).
+    public convenience init(configuration: HTTPServiceConfiguration) {
+        self.init(configuration: configuration, httpClient: Self.makeHTTPClient(), ownsClient: true)
+    }
+
+    /// Creates a client over `httpClient`, which the caller keeps and shuts down.
+    /// - Parameter sleep: how retry waits are slept; tests pass one that records the waits.
+    public convenience init(
+        configuration: HTTPServiceConfiguration, httpClient: HTTPClient,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.init(configuration: configuration, httpClient: httpClient, ownsClient: false, sleep: sleep)
+    }
+
+    private init(
+        configuration: HTTPServiceConfiguration, httpClient: HTTPClient, ownsClient: Bool,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.configuration = configuration
+        self.client = httpClient
+        self.ownsClient = ownsClient
+        self.sleep = sleep
+    }
+
+    deinit {
+        if ownsClient { client.shutdown { _ in } }
+    }
+
+    /// An async-http-client configured as ``init(configuration:)`` describes; the caller shuts it down.
+    public static func makeHTTPClient() -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.tracing.tracer = nil
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    public func send<Request, Response>(
+        _ endpoint: Endpoint<Request, Response>, _ call: EndpointCall<Request>
+    ) async throws(HTTPServiceError) -> Response {
+        let prepared = try prepare(endpoint, call)
+        let tracer = configuration.tracer ?? InstrumentationSystem.tracer
+        if tracer is NoOpTracer {
+            return try await attempts(endpoint, prepared)
+        }
+        return try await traced(endpoint, prepared, tracer: tracer)
+    }
+
+    // MARK: - Attempts
+
+    func attempts<Request, Response>(
+        _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall
+    ) async throws(HTTPServiceError) -> Response {
+        let dimensions = [("endpoint", endpoint.name), ("method", endpoint.method.rawValue)]
+        let start = ContinuousClock.now
+        var attempt = 1
+        while true {
+            let outcome: Result<Response, HTTPServiceError> = await attemptWithDeadline(endpoint, prepared)
+            switch outcome {
+            case .success(let response):
+                Counter(label: "harbor_http_requests", dimensions: dimensions + [("outcome", "success")]).increment()
+                Self.recordDuration(since: start, dimensions: dimensions + [("outcome", "success")])
+                return response
+            case .failure(var error):
+                error.attempts = attempt
+                if Task.isCancelled {
+                    error = prepared.error(.cancelled, endpoint: endpoint, attempts: attempt)
+                }
+                guard !Task.isCancelled, let delay = configuration.retry.delay(after: error, attempt: attempt) else {
+                    let outcome = [("outcome", Self.outcome(of: error))]
+                    Counter(label: "harbor_http_requests", dimensions: dimensions + outcome).increment()
+                    Counter(label: "harbor_http_failures", dimensions: dimensions + outcome).increment()
+                    Self.recordDuration(since: start, dimensions: dimensions + outcome)
+                    configuration.logger.debug(
+                        "HTTP call failed", metadata: ["error": "\(error)", "endpoint": "\(endpoint.name)"])
+                    throw error
+                }
+                configuration.logger.info(
+                    "HTTP call retried",
+                    metadata: [
+                        "error": "\(error)", "attempt": "\(attempt)", "delay": "\(delay)",
+                        "endpoint": "\(endpoint.name)",
+                    ])
+                Counter(label: "harbor_http_retries", dimensions: dimensions).increment()
+                do {
+                    try await sleep(delay)
+                } catch {
+                    throw prepared.error(.cancelled, endpoint: endpoint, attempts: attempt)
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// One attempt raced against its deadline: the first to finish wins and the other is cancelled.
+    private func attemptWithDeadline<Request, Response>(
+        _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall
+    ) async -> Result<Response, HTTPServiceError> {
+        let timeout = endpoint.timeout ?? configuration.timeout
+        return await withTaskGroup(of: Result<Response, HTTPServiceError>?.self) { group in
+            group.addTask { await self.exchange(endpoint, prepared) }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return nil  // the exchange finished first, or the caller cancelled: not a timeout
+                }
+                return .failure(prepared.error(.timeout(after: timeout), endpoint: endpoint))
+            }
+            var outcome: Result<Response, HTTPServiceError>?
+            while outcome == nil, let next = await group.next() {
+                outcome = next
+            }
+            group.cancelAll()
+            return outcome ?? .failure(prepared.error(.cancelled, endpoint: endpoint))
+        }
+    }
+
+    /// Sends the request once and reads its answer.
+    private func exchange<Request, Response>(
+        _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall
+    ) async -> Result<Response, HTTPServiceError> {
+        let logger = configuration.logger
+        logger.debug("HTTP request", metadata: ["request": "\(endpoint.method) \(prepared.redactedURL)"])
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(prepared.request, deadline: .distantFuture)
+        } catch {
+            return .failure(prepared.error(Self.classify(error), endpoint: endpoint))
+        }
+        let status = Int(response.status.code)
+        logger.debug(
+            "HTTP response",
+            metadata: ["request": "\(endpoint.method) \(prepared.redactedURL)", "status": "\(status)"])
+        guard (200..<300).contains(status) else {
+            return .failure(await statusFailure(response, status: status, endpoint: endpoint, prepared: prepared))
+        }
+        let body: ByteBuffer
+        do {
+            body = try await response.body.collect(upTo: configuration.maximumResponseBytes)
+        } catch is NIOTooManyBytesError {
+            let reason = "the body is longer than \(configuration.maximumResponseBytes) bytes, the configured maximum"
+            return .failure(prepared.error(.invalidResponse(reason: reason), endpoint: endpoint))
+        } catch {
+            return .failure(prepared.error(Self.classify(error), endpoint: endpoint))
+        }
+        if let none = NoContent() as? Response { return .success(none) }
+        do {
+            return .success(try configuration.decoder.decode(Response.self, from: body))
+        } catch {
+            let failure = DecodingFailure(
+                error, contentType: response.headers.first(name: "content-type"),
+                excerpt: Self.text(body, limit: configuration.errorExcerptBytes).text)
+            return .failure(prepared.error(.undecodableBody(failure), endpoint: endpoint))
+        }
+    }
+
+    /// Reads at most the excerpt's size of a non-2xx body; the rest is left unread (the
+    /// connection is closed rather than drained, so a 10 MB error page costs 1 KiB).
+    private func statusFailure<Request, Response>(
+        _ response: HTTPClientResponse, status: Int, endpoint: Endpoint<Request, Response>, prepared: PreparedCall
+    ) async -> HTTPServiceError {
+        let limit = configuration.errorExcerptBytes
+        var collected = ByteBuffer()
+        var truncated = false
+        do {
+            for try await chunk in response.body {
+                let room = limit - collected.readableBytes
+                if chunk.readableBytes > room {
+                    collected.writeBytes(chunk.readableBytesView.prefix(room))
+                    truncated = true
+                    break
+                }
+                collected.writeImmutableBuffer(chunk)
+            }
+        } catch {
+            truncated = true  // the excerpt is what arrived before the connection failed
+        }
+        let excerpt = Self.text(collected, limit: limit).text
+        let headers = response.headers.map { name, value in
+            HTTPHeaderField(name: name, value: configuration.redaction.redact(header: name, value: value))
+        }
+        let retryAfter =
+            [429, 503].contains(status)
+            ? response.headers.first(name: "retry-after").flatMap { RetryAfter.parse($0) } : nil
+        let failure = HTTPStatusFailure(
+            status: status, headers: headers, bodyExcerpt: excerpt, bodyIsTruncated: truncated,
+            retryAfter: retryAfter)
+        return prepared.error(.status(failure), endpoint: endpoint)
+    }
+
+    // MARK: - Helpers
+
+    /// Up to `limit` bytes of `buffer` as text, and whether it was cut.
+    static func text(_ buffer: ByteBuffer, limit: Int) -> (text: String, cut: Bool) {
+        let bytes = buffer.readableBytesView.prefix(limit)
+        return (String(decoding: bytes, as: UTF8.self), buffer.readableBytes > limit)
+    }
+
+    /// The kind of failure an async-http-client or NIO error stands for.
+    static func classify(_ error: any Error) -> HTTPServiceError.Kind {
+        if error is CancellationError { return .cancelled }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled: return .cancelled
+            case .connectTimeout: return .connectionFailed(reason: "connecting timed out")
+            case .remoteConnectionClosed:
+                return .transport(reason: "the server closed the connection before the response was complete")
+            case .readTimeout, .writeTimeout: return .transport(reason: "the connection stalled (\(error))")
+            case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
+                return .invalidRequest(reason: "\(error)")
+            default: return .transport(reason: "\(error)")
+            }
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL:
+                return .connectionFailed(reason: "\(error)")
+            default: return .transport(reason: "\(error)")
+            }
+        }
+        if case ChannelError.connectTimeout = error {
+            return .connectionFailed(reason: "connecting timed out")
+        }
+        let text = String(describing: error)
+        if error is NIOConnectionError || text.lowercased().contains("connection refused") {
+            return .connectionFailed(reason: text)
+        }
+        return .transport(reason: text)
+    }
+
+    static func outcome(of error: HTTPServiceError) -> String {
+        switch error.kind {
+        case .connectionFailed: "connection_failed"
+        case .transport: "transport"
+        case .timeout: "timeout"
+        case .cancelled: "cancelled"
+        case .status(let failure): "status_\(failure.status)"
+        case .undecodableBody: "undecodable_body"
+        case .invalidResponse: "invalid_response"
+        case .invalidRequest: "invalid_request"
+        }
+    }
+
+    static func recordDuration(since start: ContinuousClock.Instant, dimensions: [(String, String)]) {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        Metrics.Timer(label: "harbor_http_duration", dimensions: dimensions)
+            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

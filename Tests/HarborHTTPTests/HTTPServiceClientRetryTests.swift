@@ -1,0 +1,87 @@
+import Foundation
+import HarborHTTP
+import Testing
+
+/// Retries against a real server that answers 503 with `Retry-After` before it answers.
+@Suite("HTTPServiceClient: retries")
+struct HTTPServiceClientRetryTests {
+    @Test("503 with Retry-After is retried after exactly the wait the server asked for")
+    func retryAfter() async throws {
+        try await ProbeServer.withServer(busyFailures: 2, retryAfter: "2") { url in
+            try await ClientFixture.with(baseURL: url) { fixture in
+                let item = try await fixture.client.call(ProbeAPI.busy, path: ["key": "a"])
+                #expect(item.id == 3, "the third call is answered")
+                #expect(fixture.waits.all == [.seconds(2), .seconds(2)])
+            }
+        }
+    }
+
+    @Test("an HTTP-date Retry-After is honoured too")
+    func retryAfterDate() async throws {
+        try await ProbeServer.withServer(busyFailures: 1, retryAfter: "Thu, 01 Jan 1970 00:00:00 GMT") { url in
+            try await ClientFixture.with(baseURL: url) { fixture in
+                _ = try await fixture.client.call(ProbeAPI.busy, path: ["key": "b"])
+                #expect(fixture.waits.all == [.zero], "a date in the past is no wait")
+            }
+        }
+    }
+
+    @Test("when the attempts run out, the error is the last 503 with its Retry-After")
+    func exhausted() async throws {
+        try await ProbeServer.withServer(busyFailures: 5) { url in
+            try await ClientFixture.with(baseURL: url) { fixture in
+                let error = await #expect(throws: HTTPServiceError.self) {
+                    try await fixture.client.call(ProbeAPI.busy, path: ["key": "c"])
+                }
+                #expect(error?.attempts == 3)
+                #expect(error?.retryAfter == .seconds(2))
+                guard case .status(let failure) = error?.kind else {
+                    Issue.record("expected a status, got \(String(describing: error))")
+                    return
+                }
+                #expect(failure.bodyExcerpt == "busy, call 3")
+            }
+        }
+    }
+
+    @Test("a 503 with Retry-After is retried for a POST too: the server refused to act")
+    func postRetryAfter() async throws {
+        try await ProbeServer.withServer(busyFailures: 1) { url in
+            try await ClientFixture.with(baseURL: url) { fixture in
+                _ = try await fixture.client.call(
+                    ProbeAPI.busyPost, body: NewItemObject(title: "x"), path: ["key": "d"])
+                #expect(fixture.waits.all == [.seconds(2)])
+            }
+        }
+    }
+
+    @Test("a Retry-After longer than the policy allows fails at once")
+    func retryAfterTooLong() async throws {
+        try await ProbeServer.withServer { url in
+            try await ClientFixture.with(baseURL: url) { fixture in
+                let error = await #expect(throws: HTTPServiceError.self) {
+                    try await fixture.client.call(ProbeAPI.rateLimited)
+                }
+                #expect(error?.retryAfter == .seconds(120))
+                #expect(error?.attempts == 1)
+                #expect(fixture.waits.all.isEmpty)
+            }
+        }
+    }
+
+    @Test("backoff doubles with jitter between half and all of the step, capped")
+    func backoff() {
+        let policy = HTTPRetryPolicy(
+            maxAttempts: 6, initialBackoff: .milliseconds(100), maximumBackoff: .milliseconds(300))
+        let error = HTTPServiceError(
+            .transport(reason: "reset"), method: .get, url: "http://x/", endpoint: "GET /", isIdempotent: true)
+        #expect(policy.delay(after: error, attempt: 1) { 0 } == .milliseconds(50))
+        #expect(policy.delay(after: error, attempt: 1) { 1 } == .milliseconds(100))
+        #expect(policy.delay(after: error, attempt: 2) { 1 } == .milliseconds(200))
+        #expect(policy.delay(after: error, attempt: 4) { 1 } == .milliseconds(300))
+        #expect(policy.delay(after: error, attempt: 6) { 1 } == nil, "no attempts left")
+        let post = HTTPServiceError(
+            .transport(reason: "reset"), method: .post, url: "http://x/", endpoint: "POST /", isIdempotent: false)
+        #expect(policy.delay(after: post, attempt: 1) == nil)
+    }
+}
