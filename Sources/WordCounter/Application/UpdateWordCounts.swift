@@ -60,14 +60,34 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             let inRoot = (try? fileSystem.files(in: root.path, matching: root.filter)) ?? []
             for path in inRoot where !trackedPaths.contains(path) { listed[path] = root.path }
         }
+        // Identity wins over content: every gone file is first looked for by its identity, and only
+        // the ones still unfound by their fingerprint, so two files with the same text can never
+        // take each other's place.
         var claimed = Set<String>()
         var moves: [(TrackedFile, String)] = []
+        var candidates: [String: [FileStatus]] = [:]  // file id → what it could have become
         for file in gone {
-            if let destination = findMove(
-                of: file, among: listed, excluding: claimed.union(trackedPaths), fileSystem: fileSystem)
-            {
-                claimed.insert(destination)
-                moves.append((file, destination))
+            candidates[file.id] = moveCandidates(
+                for: file, among: listed, excluding: trackedPaths, fileSystem: fileSystem)
+        }
+        for file in gone {
+            guard let identity = file.identity,
+                let match = candidates[file.id]?.first(where: {
+                    !claimed.contains($0.path) && $0.identity.isSameFile(as: identity)
+                })
+            else { continue }
+            claimed.insert(match.path)
+            moves.append((file, match.path))
+        }
+        let foundByIdentity = Set(moves.map(\.0.id))
+        for file in gone where !foundByIdentity.contains(file.id) {
+            guard let fingerprint = file.fingerprint else { continue }
+            for status in candidates[file.id] ?? [] where !claimed.contains(status.path) && status.size == file.size {
+                if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
+                    claimed.insert(status.path)
+                    moves.append((file, status.path))
+                    break
+                }
             }
         }
         let movedIDs = Set(moves.map(\.0.id))
@@ -127,29 +147,17 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         if missing.markMissing() { try unitOfWork.repository(TrackedFile.self).update(missing) }
     }
 
-    /// Where `file` went: a candidate with its identity, else one of its size with its fingerprint.
-    private func findMove(
-        of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>, fileSystem: any FileSystem
-    ) -> String? {
-        var candidates = listed.keys.filter { !taken.contains($0) }
-        // The old parent folder, even when it is not tracked (a rename in place).
+    /// Where `file` could have gone: the untracked files of the tracked folders and of its old
+    /// parent folder (even when that folder is not tracked: a rename in place), with their status.
+    private func moveCandidates(
+        for file: TrackedFile, among listed: [String: String], excluding taken: Set<String>, fileSystem: any FileSystem
+    ) -> [FileStatus] {
+        var candidates = listed.keys.filter { !taken.contains($0) }.sorted()
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
         if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
             candidates += siblings.filter { !taken.contains($0) && listed[$0] == nil }
         }
-        let statuses = candidates.compactMap { try? fileSystem.status(of: $0) }
-        if let identity = file.identity,
-            let match = statuses.first(where: { $0.identity.isSameFile(as: identity) })
-        {
-            return match.path
-        }
-        guard let fingerprint = file.fingerprint else { return nil }
-        for status in statuses where status.size == file.size {
-            if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
-                return status.path
-            }
-        }
-        return nil
+        return candidates.compactMap { try? fileSystem.status(of: $0) }
     }
 
     private struct Summary {
