@@ -25,6 +25,8 @@ struct ProductionServices: ServiceBuilder {
         }
         var configuration = SQLiteStore.Configuration()
         configuration.createsIfMissing = !readingOnly
+        // A reading command works on a database the user may not write (another user's, a read-only disk).
+        configuration.readOnly = readingOnly
         let store = try SQLiteStore(path: databasePath, configuration: configuration)
         return WordCounterServices(
             // No process of Word Counter runs a durable relay (serve follows the outbox from its end), so
