@@ -17,7 +17,8 @@ struct ConcurrentUpdateTests {
             // Each wave: every chapter grows, a new file appears, and four updates race the watcher.
             for chapter in chapters { try await WatchCommandTests.append(" more words here", to: chapter) }
             written += 3 * chapters.count
-            try cli.write("novel/new-\(wave).md", "a new file")
+            try cli.write("novel/new-\(wave).md", "new file number\(wave)")  // today's writing too
+            written += 3
             let updates = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
                 for _ in 0..<4 { group.addTask { try await cli.run("update") } }
                 return try await group.reduce(into: []) { $0.append($1) }

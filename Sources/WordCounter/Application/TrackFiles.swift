@@ -3,7 +3,9 @@ public import Harbor
 /// Starts tracking files and folders: a folder's matching files now, and new ones on later updates.
 ///
 /// Each new file is counted once; that first count is its baseline, so tracking a finished draft
-/// writes no words that day. Files already tracked are left as they are, and so is a second name
+/// writes no words that day. Files that appear later in a tracked folder (found by an update or
+/// the watcher, ``init(discovered:)``) are new writing instead: their words count today, unless
+/// the file is a copy of a tracked one. Files already tracked are left as they are, and so is a second name
 /// of a tracked file (a hard link, a symbolic link to it): one file is one document, reported with
 /// ``FileAliasSkipped``. Reports ``FileTracked`` per file; paths that cannot be tracked are thrown
 /// together as ``PathProblems`` at the end, with the subfolders of a tracked folder that could not
@@ -34,7 +36,7 @@ public struct TrackFiles: UseCase {
         let services = context.services
         let fileSystem = services.fileSystem
         var problems: [PathProblems.Problem] = []
-        var found = discovered
+        var found: [DiscoveredFile] = []
         var roots: [TrackedRoot] = []
         for given in paths {
             let path = fileSystem.absolutePath(given)
@@ -68,6 +70,8 @@ public struct TrackFiles: UseCase {
                 }
             }
         }
+        // Files that appeared in tracked folders since (update, watch) are today's writing.
+        if !discovered.isEmpty { try await Self.trackNew(discovered, countingAsWriting: true, in: context) }
         try await Self.trackNew(found, in: context)
         if !problems.isEmpty { throw PathProblems(problems) }
     }
@@ -79,9 +83,14 @@ public struct TrackFiles: UseCase {
     /// a symbolic link — is not tracked again. It is reported with ``FileAliasSkipped``, and, when
     /// `recountingAliased`, the file it names is recounted, since a write through that name (which
     /// is what the watcher sees) changed it.
+    ///
+    /// When `countingAsWriting` (files that appeared in a tracked folder after it was tracked), a
+    /// new file's words are today's writing: a chapter started and written before the next update
+    /// counts. A copy of a tracked file (the same content fingerprint) stays a baseline.
     @discardableResult
     static func trackNew(
-        _ found: [DiscoveredFile], recountingAliased: Bool = true, in context: RunContext<WordCounterServices>
+        _ found: [DiscoveredFile], recountingAliased: Bool = true, countingAsWriting: Bool = false,
+        in context: RunContext<WordCounterServices>
     ) async throws -> Int {
         let services = context.services
         let tracked = try await services.persistence.repository(TrackedFile.self).all()
@@ -89,13 +98,15 @@ public struct TrackFiles: UseCase {
         var seen = Set<String>()
         let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }
         var names = FileNames(tracked, fileSystem: services.fileSystem)
+        var fingerprints = Set(tracked.compactMap(\.fingerprint))
         var added = 0
         let recordCount = RecordCount(services: services)
         for (index, batch) in new.chunked(into: 200).enumerated() {
             try context.checkCancellation()
-            let (addedInBatch, batchNames) = try await services.persistence.perform { unitOfWork in
+            let (addedInBatch, batchNames, batchFingerprints) = try await services.persistence.perform { unitOfWork in
                 var addedInBatch = 0
                 var batchNames = names
+                var batchFingerprints = fingerprints
                 for entry in batch {
                     let status = try? services.fileSystem.status(of: entry.path)
                     if let status, let original = batchNames.trackedName(of: status, otherThan: entry.path) {
@@ -113,10 +124,19 @@ public struct TrackFiles: UseCase {
                     if let status { batchNames.note(file.id, path: file.path, identity: status.identity) }
                     addedInBatch += 1
                     try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
+                    guard let fingerprint = file.fingerprint else { continue }
+                    if countingAsWriting, let words = file.words, words > 0, !batchFingerprints.contains(fingerprint) {
+                        var today = DailyCount(fileID: file.id, day: services.today, startWords: 0)
+                        today.record(words)
+                        today.path = file.path
+                        try unitOfWork.repository(DailyCount.self).save(today)
+                    }
+                    batchFingerprints.insert(fingerprint)
                 }
-                return (addedInBatch, batchNames)
+                return (addedInBatch, batchNames, batchFingerprints)
             }
             names = batchNames
+            fingerprints = batchFingerprints
             added += addedInBatch
             context.reportProgress(completed: min(new.count, (index + 1) * 200), total: new.count, message: "tracking")
         }

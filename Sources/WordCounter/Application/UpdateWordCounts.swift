@@ -11,7 +11,8 @@ public import Harbor
 ///    first for its identity (device, inode, birth time), then for its content fingerprint
 ///    among files of its size. Found: moved, path updated, history kept. Not found: `missing`,
 ///    reported once with ``FileWentMissing``, kept with its history.
-/// 3. Files in tracked folders that nobody claimed are tracked as new, unless they are another
+/// 3. Files in tracked folders that nobody claimed are tracked as new, their words today's writing
+///    (a copy of a tracked file stays a baseline), unless they are another
 ///    name (a hard link, a symbolic link) of a file tracked already: one file is one document.
 ///
 /// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
@@ -168,7 +169,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             let discovered = newPaths.map { DiscoveredFile(path: $0, root: listed[$0]) }
             // Second names of tracked files (hard and symbolic links) are skipped, not counted as new.
             // Their files were recounted above when they changed.
-            summary.added = try await TrackFiles.trackNew(discovered, recountingAliased: false, in: context)
+            // New files are today's writing, copies of tracked files excepted.
+            summary.added = try await TrackFiles.trackNew(
+                discovered, recountingAliased: false, countingAsWriting: true, in: context)
         }
         let event = summary.event
         try await services.persistence.perform { unitOfWork in

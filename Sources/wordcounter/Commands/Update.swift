@@ -10,7 +10,8 @@ struct Update: AsyncParsableCommand {
             file replaced by an editor's atomic save is the same file. A file gone from its path \
             is looked for in the tracked folders and its old folder, by identity and then by \
             content; found, it is followed; not found, it is reported missing once and kept with \
-            its history; a missing file is not an error. Exit status 1 when some tracked file \
+            its history; a missing file is not an error. A new file in a tracked folder is tracked, \
+            and its words are today's writing (a copy of a tracked file is not). Exit status 1 when some tracked file \
             could not be read (binary, permission denied…) or a subfolder of a tracked folder could not \
             be read; each is named on standard error.
             """)

@@ -14,7 +14,8 @@ struct Watch: AsyncParsableCommand {
             Runs in the foreground and recounts a tracked file moments after each save (within \
             a second), through the same steps as `update`: an editor's atomic save keeps the \
             file's history, a renamed or moved file is followed, a deleted one is reported \
-            missing once, and a new file in a tracked folder is tracked. It starts with a full \
+            missing once, and a new file in a tracked folder is tracked (its words are today's \
+            writing). It starts with a full \
             update to catch up with what changed while nothing watched.
 
             Changes come from Linux file events (inotify). On file systems without them \
