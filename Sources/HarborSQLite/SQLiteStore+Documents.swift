@@ -18,6 +18,8 @@ extension SQLiteStore {
         {
             return
         }
+        // Read-only: a collection never written has no table, and reads of it find nothing.
+        if configuration.readOnly { return }
         let start = catalog.withLock { $0 }
         let prepared = try await writeTransaction { db in
             var catalog = start

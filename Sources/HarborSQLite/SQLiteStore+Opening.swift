@@ -31,6 +31,39 @@ extension SQLiteStore {
         return pool
     }
 
+    /// Opens the database for reading only (``Configuration/readOnly``): as it is, or, where SQLite
+    /// cannot create its shared-memory file (a folder or file system the user may not write), as
+    /// an immutable file.
+    static func openReadOnly(path: String, configuration: Configuration) throws -> DatabasePool {
+        var grdb = GRDB.Configuration()
+        grdb.readonly = true
+        grdb.busyMode = .timeout(Double(configuration.busyTimeoutMilliseconds) / 1000)
+        grdb.maximumReaderCount = max(1, configuration.maximumReaderCount)
+        grdb.label = "HarborSQLite"
+        do {
+            let pool = try DatabasePool(path: path, configuration: grdb)
+            _ = try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+            return pool
+        } catch {
+            let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+            let pool = try DatabasePool(path: "file:\(escaped)?immutable=1", configuration: grdb)
+            _ = try pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+            return pool
+        }
+    }
+
+    /// Refuses a file whose schema this version does not match, without changing it.
+    static func checkSchema(_ pool: DatabasePool, path: String) throws {
+        let migrator = StoreSchema.makeMigrator()
+        let known = Set(migrator.migrations)
+        let applied = try pool.read { try migrator.appliedIdentifiers($0) }
+        let unknown = applied.subtracting(known)
+        if !unknown.isEmpty { throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown.sorted()) }
+        if applied != known {
+            throw SQLiteStoreError.readOnlyLocation(path: path)  // it needs an upgrade that only a write can do
+        }
+    }
+
     /// The size in bytes down to which SQLite truncates the WAL file after a checkpoint.
     static let walSizeLimit = 64 * 1024 * 1024
 

@@ -69,6 +69,8 @@ extension SQLiteStore {
             // Another process may have created the collection or declared the field since.
             table = try reloadedCatalog().tables[query.collection]
         }
+        // Read-only, a collection never written has no table to check the fields against: nothing to find.
+        if table == nil && configuration.readOnly { return nil }
         if let unknown = named.first(where: { table?.column(for: $0) == nil }) {
             throw StoreError.unknownField(collection: query.collection, field: unknown)
         }

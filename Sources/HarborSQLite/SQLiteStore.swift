@@ -59,13 +59,19 @@ public final class SQLiteStore: Store {
         self.path = path
         self.configuration = configuration
         self.temporaryFolder = temporaryFolder
-        if !configuration.createsIfMissing && !FileManager.default.fileExists(atPath: path) {
+        if (!configuration.createsIfMissing || configuration.readOnly) && !FileManager.default.fileExists(atPath: path)
+        {
             throw SQLiteStoreError.noDatabase(path: path)
         }
         do {
-            try Self.createFolder(of: path)
-            self.pool = try Self.openDatabasePool(path: path, configuration: configuration)
-            try Self.migrate(pool, path: path)
+            if configuration.readOnly {
+                self.pool = try Self.openReadOnly(path: path, configuration: configuration)
+                try Self.checkSchema(pool, path: path)
+            } else {
+                try Self.createFolder(of: path)
+                self.pool = try Self.openDatabasePool(path: path, configuration: configuration)
+                try Self.migrate(pool, path: path)
+            }
             self.writer = try WriteScheduler(
                 pool: pool, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
                 label: "HarborSQLite.writer \(path)")

@@ -24,6 +24,8 @@ extension SQLiteStoreError {
         case .SQLITE_CANTOPEN, .SQLITE_IOERR:
             // SQLite does not say why it could not open or write; find out whether the place is writable.
             if isReadOnlyLocation(path) { return .readOnlyLocation(path: path) }
+            // A full disk often surfaces as an I/O error (sizing the shared-memory file fails).
+            if isFull(path) { return .diskFull(path: path) }
             return .sqlite(path: path, code: error.extendedResultCode.rawValue, message: message)
         default:
             return .sqlite(path: path, code: error.extendedResultCode.rawValue, message: message)
@@ -33,6 +35,15 @@ extension SQLiteStoreError {
     /// The same failure as the port reports it.
     var storeError: StoreError {
         .backend(location: path, reason: reason)
+    }
+
+    /// Whether the file system that holds (or would hold) the file has less than 1 MiB free for
+    /// this user: too little for SQLite's journal and shared memory.
+    static func isFull(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        var stats = statvfs()
+        guard statvfs(folder.isEmpty ? "." : folder, &stats) == 0 else { return false }
+        return UInt64(stats.f_bavail) * UInt64(stats.f_frsize) < 1 << 20
     }
 
     /// Whether the file, or the folder that must hold it and its `-wal` and `-shm` companions,

@@ -15,7 +15,11 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "production, development (verbose logs) or fake (in memory, sample files; also $WORDCOUNTER_ENV).",
+            "production, development (verbose logs) or fake (also $WORDCOUNTER_ENV).",
+            discussion: """
+                fake runs in memory, touching no disk: its only files are a sample novel at /fake/novel \
+                (wordcounter --env fake track /fake/novel), and nothing is kept between runs.
+                """,
             valueName: "environment"))
     var env: String?
 
@@ -38,16 +42,29 @@ struct GlobalOptions: ParsableArguments {
     /// Composes Word Counter for the chosen environment: its services, and a runner that retries a
     /// run that lost a race with another process (a conflict: the retry sees what the other one
     /// committed, so the race is never reported) and logs every run in development.
-    func app() async throws -> WordCounterApp {
+    ///
+    /// - Parameter readingOnly: the command only reads (`status`, `history`, `goal`, `export`):
+    ///   where there is no database yet, none is created: at the default location it sees an
+    ///   empty one (nothing is tracked yet); at a path the user named it is an error naming it.
+    func app(readingOnly: Bool = false) async throws -> WordCounterApp {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(
             flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
         let database = DatabaseLocation.resolve(flag: database, environment: variables)
+        let named = DatabaseLocation.isNamed(flag: self.database, environment: variables)
         let root = CompositionRoot<WordCounterServices>([
-            .production: ProductionServices(databasePath: database, verbose: false),
-            .development: ProductionServices(databasePath: database, verbose: true),
+            .production: ProductionServices(
+                databasePath: database, verbose: false, readingOnly: readingOnly, named: named),
+            .development: ProductionServices(
+                databasePath: database, verbose: true, readingOnly: readingOnly, named: named),
             .fake: FakeServices(),
         ])
+        if environment == .fake {
+            // Said every time: a path outside /fake/novel is "not found" there, and nothing is kept.
+            Terminal.standardError(
+                "wordcounter: the fake environment: in memory, files only in /fake/novel, nothing kept after this run"
+            )
+        }
         do {
             let retry = RetryMiddleware(maxAttempts: 20, clock: ContinuousClock()) { attempt in
                 // Random, so that processes that lost together do not race again in step.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Harbor
 import WordCounter
 
 /// Runs the command line and maps outcomes to exit codes: 0 success, 1 when a file could not be
@@ -8,7 +9,15 @@ import WordCounter
 enum Main {
     static func main() async {
         do {
-            let arguments = GlobalOptions.placedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+            // The arguments' own bytes: a file name that is not UTF-8 must reach the file system intact.
+            let given = (1..<Int(CommandLine.argc)).compactMap { index in
+                CommandLine.unsafeArgv[index].map { PathBytes.string(fromCString: $0) }
+            }
+            let arguments = GlobalOptions.placedAfterSubcommand(given)
+            if let suggestion = CommandSuggestion.message(for: arguments, command: WordCounterCommand.self) {
+                Terminal.standardError(suggestion)
+                exit(2)
+            }
             var command = try WordCounterCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -17,18 +26,24 @@ enum Main {
             }
         } catch let problems as PathProblems {
             for problem in problems.problems {
-                Terminal.standardError("wordcounter: \(problem.path): \(problem.reason)")
+                Terminal.standardError(
+                    "wordcounter: \(problem.path.escapedForTerminal): \(problem.reason.escapedForTerminal)")
             }
             exit(1)
         } catch {
+            if error is StoreError || error is UpdateInterrupted {
+                // Whatever a store says internally (keys, versions), a writer reads what to do.
+                Terminal.standardError("wordcounter: " + UserFacingError.describe(error).escapedKeepingLines)
+                exit(1)
+            }
             let code = WordCounterCommand.exitCode(for: error)
             let message = WordCounterCommand.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                if !message.isEmpty { print(message.escapedKeepingLines) }
                 exit(0)
             }
             // An `ExitCode` thrown by a command has no message: the command already said why.
-            if !message.isEmpty { Terminal.standardError(message) }
+            if !message.isEmpty { Terminal.standardError(message.escapedKeepingLines) }
             exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }

@@ -65,7 +65,7 @@ struct CLI {
     /// cooperative pool (two on a two-core machine) would stall every other test meanwhile.
     func run(
         _ arguments: [String], input: String? = nil, useDatabase: Bool = true, as user: User = .current,
-        errorsToTerminal: Bool = false
+        errorsToTerminal: Bool = false, environment: [String: String] = [:]
     ) async throws -> Result {
         let cli = self
         return try await withCheckedThrowingContinuation { continuation in
@@ -74,17 +74,37 @@ struct CLI {
                     with: Swift.Result {
                         try cli.runBlocking(
                             arguments, input: input, useDatabase: useDatabase, as: user,
-                            errorsToTerminal: errorsToTerminal)
+                            errorsToTerminal: errorsToTerminal, extraEnvironment: environment)
+                    })
+            }.start()
+        }
+    }
+
+    /// Runs `script` with `/bin/sh -c`, `$WORDCOUNTER` naming the executable, as ``run(_:input:useDatabase:as:errorsToTerminal:)``
+    /// does otherwise: for arguments a `String` cannot carry, such as a file name that is not UTF-8
+    /// (`"$WORDCOUNTER" count "$(printf 'caf\\377.md')"`).
+    func run(shell script: String) async throws -> Result {
+        let cli = self
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(
+                    with: Swift.Result {
+                        try cli.runBlocking(
+                            [], input: nil, useDatabase: true, as: .current, errorsToTerminal: false, script: script)
                     })
             }.start()
         }
     }
 
     private func runBlocking(
-        _ arguments: [String], input: String?, useDatabase: Bool, as user: User, errorsToTerminal: Bool
+        _ arguments: [String], input: String?, useDatabase: Bool, as user: User, errorsToTerminal: Bool,
+        extraEnvironment: [String: String] = [:], script: String? = nil
     ) throws -> Result {
         let process = Process()
         switch user {
+        case .current where script != nil:
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script ?? ""]
         case .current:
             process.executableURL = Self.executable
             process.arguments = arguments
@@ -97,6 +117,9 @@ struct CLI {
         var environment = ProcessInfo.processInfo.environment
         environment["WORDCOUNTER_DATABASE"] = useDatabase ? database : nil
         environment["WORDCOUNTER_ENV"] = nil
+        environment["WORDCOUNTER"] = Self.executable.path
+        environment["WORDCOUNTER_PROGRESS_DELAY"] = nil
+        environment.merge(extraEnvironment) { _, new in new }
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("xdg").path
         process.environment = environment
         let output = Pipe()

@@ -3,8 +3,13 @@ public import Harbor
 /// Starts tracking files and folders: a folder's matching files now, and new ones on later updates.
 ///
 /// Each new file is counted once; that first count is its baseline, so tracking a finished draft
-/// writes no words that day. Files already tracked are left as they are. Reports ``FileTracked``
-/// per file; paths that cannot be tracked are thrown together as ``PathProblems`` at the end.
+/// writes no words that day. Files that appear later in a tracked folder (found by an update or
+/// the watcher, ``init(discovered:)``) are new writing instead: their words count today, unless
+/// the file is a copy of a tracked one. Files already tracked are left as they are, and so is a second name
+/// of a tracked file (a hard link, a symbolic link to it): one file is one document, reported with
+/// ``FileAliasSkipped``. Reports ``FileTracked`` per file; paths that cannot be tracked are thrown
+/// together as ``PathProblems`` at the end, with the subfolders of a tracked folder that could not
+/// be read.
 public struct TrackFiles: UseCase {
     /// The files and folders, as the user typed them.
     public let paths: [String]
@@ -31,7 +36,7 @@ public struct TrackFiles: UseCase {
         let services = context.services
         let fileSystem = services.fileSystem
         var problems: [PathProblems.Problem] = []
-        var found = discovered
+        var found: [DiscoveredFile] = []
         var roots: [TrackedRoot] = []
         for given in paths {
             let path = fileSystem.absolutePath(given)
@@ -40,8 +45,11 @@ public struct TrackFiles: UseCase {
                 switch status.kind {
                 case .directory:
                     roots.append(TrackedRoot(path: path, filter: filter))
-                    found += try fileSystem.files(in: path, matching: filter).map {
-                        DiscoveredFile(path: $0, root: path)
+                    let listing = try fileSystem.listing(of: path, matching: filter, recursive: true)
+                    found += listing.files.map { DiscoveredFile(path: $0, root: path) }
+                    // Tracked all the same (its files are found once it can be read), and said.
+                    problems += listing.unreadableFolders.map {
+                        .init(path: $0.path, reason: "folder not read: \($0.problem)")
                     }
                 case .regular:
                     found.append(DiscoveredFile(path: path, root: nil))
@@ -52,9 +60,6 @@ public struct TrackFiles: UseCase {
                 problems.append(.init(path: given, reason: error.description))
             }
         }
-        let known = Set(try await services.persistence.repository(TrackedFile.self).all().map(\.path))
-        var seen = Set<String>()
-        let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }
         try await services.persistence.perform { unitOfWork in
             let saved = unitOfWork.repository(TrackedRoot.self)
             for root in roots {
@@ -65,23 +70,81 @@ public struct TrackFiles: UseCase {
                 }
             }
         }
-        let recordCount = RecordCount(services: services)
-        for (index, batch) in new.chunked(into: 200).enumerated() {
-            try context.checkCancellation()
-            try await services.persistence.perform { unitOfWork in
-                for entry in batch {
-                    let file = try await track(
-                        entry.path, root: entry.root, services: services, recordCount: recordCount, in: unitOfWork)
-                    try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
-                }
-            }
-            context.reportProgress(completed: min(new.count, (index + 1) * 200), total: new.count, message: "tracking")
-        }
+        // Files that appeared in tracked folders since (update, watch) are today's writing.
+        if !discovered.isEmpty { try await Self.trackNew(discovered, countingAsWriting: true, in: context) }
+        try await Self.trackNew(found, in: context)
         if !problems.isEmpty { throw PathProblems(problems) }
     }
 
+    /// Tracks the files of `found` that are not tracked yet, in batches, and returns how many.
+    ///
+    /// One file is one document whatever names point at it: a name whose file (device, inode,
+    /// birth time; symbolic links followed) is already tracked under another name — a hard link,
+    /// a symbolic link — is not tracked again. It is reported with ``FileAliasSkipped``, and, when
+    /// `recountingAliased`, the file it names is recounted, since a write through that name (which
+    /// is what the watcher sees) changed it.
+    ///
+    /// When `countingAsWriting` (files that appeared in a tracked folder after it was tracked), a
+    /// new file's words are today's writing: a chapter started and written before the next update
+    /// counts. A copy of a tracked file (the same content fingerprint) stays a baseline.
+    @discardableResult
+    static func trackNew(
+        _ found: [DiscoveredFile], recountingAliased: Bool = true, countingAsWriting: Bool = false,
+        in context: RunContext<WordCounterServices>
+    ) async throws -> Int {
+        let services = context.services
+        let tracked = try await services.persistence.repository(TrackedFile.self).all()
+        let known = Set(tracked.map(\.path))
+        var seen = Set<String>()
+        let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }
+        var names = FileNames(tracked, fileSystem: services.fileSystem)
+        var fingerprints = Set(tracked.compactMap(\.fingerprint))
+        var added = 0
+        let recordCount = RecordCount(services: services)
+        for (index, batch) in new.chunked(into: 200).enumerated() {
+            try context.checkCancellation()
+            let (addedInBatch, batchNames, batchFingerprints) = try await services.persistence.perform { unitOfWork in
+                var addedInBatch = 0
+                var batchNames = names
+                var batchFingerprints = fingerprints
+                for entry in batch {
+                    let status = try? services.fileSystem.status(of: entry.path)
+                    if let status, let original = batchNames.trackedName(of: status, otherThan: entry.path) {
+                        try unitOfWork.record(
+                            FileAliasSkipped(path: entry.path, fileID: original.id, trackedPath: original.path))
+                        if recountingAliased,
+                            let file = try await unitOfWork.repository(TrackedFile.self).find(original.id)
+                        {
+                            _ = try await recordCount(file, in: unitOfWork)
+                        }
+                        continue
+                    }
+                    let file = try await track(
+                        entry.path, root: entry.root, services: services, recordCount: recordCount, in: unitOfWork)
+                    if let status { batchNames.note(file.id, path: file.path, identity: status.identity) }
+                    addedInBatch += 1
+                    try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
+                    guard let fingerprint = file.fingerprint else { continue }
+                    if countingAsWriting, let words = file.words, words > 0, !batchFingerprints.contains(fingerprint) {
+                        var today = DailyCount(fileID: file.id, day: services.today, startWords: 0)
+                        today.record(words)
+                        today.path = file.path
+                        try unitOfWork.repository(DailyCount.self).save(today)
+                    }
+                    batchFingerprints.insert(fingerprint)
+                }
+                return (addedInBatch, batchNames, batchFingerprints)
+            }
+            names = batchNames
+            fingerprints = batchFingerprints
+            added += addedInBatch
+            context.reportProgress(completed: min(new.count, (index + 1) * 200), total: new.count, message: "tracking")
+        }
+        return added
+    }
+
     /// Adds the file and takes its first count as its baseline.
-    private func track(
+    private static func track(
         _ path: String, root: String?, services: WordCounterServices, recordCount: RecordCount,
         in unitOfWork: UnitOfWork
     ) async throws -> TrackedFile {

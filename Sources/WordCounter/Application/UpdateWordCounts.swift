@@ -11,10 +11,13 @@ public import Harbor
 ///    first for its identity (device, inode, birth time), then for its content fingerprint
 ///    among files of its size. Found: moved, path updated, history kept. Not found: `missing`,
 ///    reported once with ``FileWentMissing``, kept with its history.
-/// 3. Files in tracked folders that nobody claimed are tracked as new.
+/// 3. Files in tracked folders that nobody claimed are tracked as new, their words today's writing
+///    (a copy of a tracked file stays a baseline), unless they are another
+///    name (a hard link, a symbolic link) of a file tracked already: one file is one document.
 ///
 /// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
-/// ``WordCountsUpdated`` summary event.
+/// ``WordCountsUpdated`` summary event; then, when a subfolder of a tracked folder could not be
+/// read (its files could be neither found nor followed), throws ``PathProblems`` naming each.
 public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// Creates the use case; every update is equal to every other, so one queued behind a
     /// running one is enough.
@@ -56,67 +59,123 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
 
         // 2. Candidates for moves and new files: what the tracked folders hold that nobody tracks.
         var listed: [String: String] = [:]  // path → root
+        var unreadableFolders: [PathProblems.Problem] = []
         for root in roots {
-            let inRoot = (try? fileSystem.files(in: root.path, matching: root.filter)) ?? []
-            for path in inRoot where !trackedPaths.contains(path) { listed[path] = root.path }
+            guard let listing = try? fileSystem.listing(of: root.path, matching: root.filter, recursive: true)
+            else { continue }
+            for path in listing.files where !trackedPaths.contains(path) { listed[path] = root.path }
+            unreadableFolders += listing.unreadableFolders.map {
+                .init(path: $0.path, reason: "folder not read: \($0.problem)")
+            }
         }
+        // Identity wins over content: every gone file is first looked for by its identity, and only
+        // the ones still unfound by their fingerprint, so two files with the same text can never
+        // take each other's place.
         var claimed = Set<String>()
         var moves: [(TrackedFile, String)] = []
+        var candidates: [String: [FileStatus]] = [:]  // file id → what it could have become
         for file in gone {
-            if let destination = findMove(
-                of: file, among: listed, excluding: claimed.union(trackedPaths), fileSystem: fileSystem)
-            {
-                claimed.insert(destination)
-                moves.append((file, destination))
+            candidates[file.id] = moveCandidates(
+                for: file, among: listed, excluding: trackedPaths, fileSystem: fileSystem)
+        }
+        for file in gone {
+            guard let identity = file.identity,
+                let match = candidates[file.id]?.first(where: {
+                    !claimed.contains($0.path) && $0.identity.isSameFile(as: identity)
+                })
+            else { continue }
+            claimed.insert(match.path)
+            moves.append((file, match.path))
+        }
+        let foundByIdentity = Set(moves.map(\.0.id))
+        for file in gone where !foundByIdentity.contains(file.id) {
+            guard let fingerprint = file.fingerprint else { continue }
+            for status in candidates[file.id] ?? [] where !claimed.contains(status.path) && status.size == file.size {
+                if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
+                    claimed.insert(status.path)
+                    moves.append((file, status.path))
+                    break
+                }
             }
         }
         let movedIDs = Set(moves.map(\.0.id))
         let missing = gone.filter { !movedIDs.contains($0.id) }
         let newPaths = listed.keys.filter { !claimed.contains($0) }.sorted()
 
-        // 3. Write it down, in batches.
+        // 3. Write it down, in batches. `summary` counts only what was committed, so an update
+        // stopped by a failure can say what it saved.
+        do {
+            try await save(
+                toCount: toCount, moves: moves, missing: missing, newPaths: newPaths, listed: listed,
+                summary: &summary, in: context)
+        } catch let error where !(error is CancellationError) && (error as? any RetryableError)?.isRetryable != true {
+            guard summary.savedAnything else { throw error }
+            throw UpdateInterrupted(
+                recounted: summary.changed, moved: summary.moved, missing: summary.missing, added: summary.added,
+                underlying: error)
+        }
+        // Everything else is done and saved; the files below these folders could not be looked at.
+        if !unreadableFolders.isEmpty { throw PathProblems(unreadableFolders) }
+    }
+
+    /// Recounts, follows, marks missing and tracks, in batches, then records the summary.
+    private func save(
+        toCount: [String], moves: [(TrackedFile, String)], missing: [TrackedFile], newPaths: [String],
+        listed: [String: String], summary: inout Summary, in context: RunContext<WordCounterServices>
+    ) async throws {
+        let services = context.services
         let total = toCount.count + moves.count + missing.count
         var done = 0
         let recordCount = RecordCount(services: services)
         for batch in toCount.chunked(into: 200) {
             try context.checkCancellation()
-            try await services.persistence.perform { unitOfWork in
+            let saved = try await services.persistence.perform { unitOfWork in
+                var saved = Summary(checked: 0)
                 for id in batch {
                     guard let current = try await unitOfWork.repository(TrackedFile.self).find(id) else { continue }
                     let (_, outcome) = try await recordCount(current, in: unitOfWork)
                     switch outcome {
-                    case .changed: summary.changed += 1
-                    case .unreadable: summary.unreadable += 1
-                    case .gone: try markMissing(current, in: unitOfWork, summary: &summary)
+                    case .changed: saved.changed += 1
+                    case .unreadable: saved.unreadable += 1
+                    case .gone: try markMissing(current, in: unitOfWork, summary: &saved)
                     case .unchanged: break
                     }
                 }
+                return saved
             }
+            summary.add(saved)
             done += batch.count
             context.reportProgress(completed: done, total: total, message: "counting")
         }
-        try await services.persistence.perform { unitOfWork in
+        let saved = try await services.persistence.perform { unitOfWork in
+            var saved = Summary(checked: 0)
             let repository = unitOfWork.repository(TrackedFile.self)
             for (file, destination) in moves {
                 guard var current = try await repository.find(file.id) else { continue }
                 current.move(to: destination, root: listed[destination] ?? current.root)
                 try repository.update(current)
-                summary.moved += 1
+                saved.moved += 1
                 let (_, outcome) = try await recordCount(current, in: unitOfWork)
-                if outcome == .changed { summary.changed += 1 }
+                if outcome == .changed { saved.changed += 1 }
             }
             for file in missing {
                 guard let current = try await repository.find(file.id) else { continue }
-                try markMissing(current, in: unitOfWork, summary: &summary)
+                try markMissing(current, in: unitOfWork, summary: &saved)
             }
+            return saved
         }
+        summary.add(saved)
         if !newPaths.isEmpty {
             let discovered = newPaths.map { DiscoveredFile(path: $0, root: listed[$0]) }
-            try await context.run(TrackFiles(discovered: discovered))
-            summary.added = newPaths.count
+            // Second names of tracked files (hard and symbolic links) are skipped, not counted as new.
+            // Their files were recounted above when they changed.
+            // New files are today's writing, copies of tracked files excepted.
+            summary.added = try await TrackFiles.trackNew(
+                discovered, recountingAliased: false, countingAsWriting: true, in: context)
         }
+        let event = summary.event
         try await services.persistence.perform { unitOfWork in
-            try unitOfWork.record(summary.event)
+            try unitOfWork.record(event)
         }
     }
 
@@ -127,29 +186,17 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         if missing.markMissing() { try unitOfWork.repository(TrackedFile.self).update(missing) }
     }
 
-    /// Where `file` went: a candidate with its identity, else one of its size with its fingerprint.
-    private func findMove(
-        of file: TrackedFile, among listed: [String: String], excluding taken: Set<String>, fileSystem: any FileSystem
-    ) -> String? {
-        var candidates = listed.keys.filter { !taken.contains($0) }
-        // The old parent folder, even when it is not tracked (a rename in place).
+    /// Where `file` could have gone: the untracked files of the tracked folders and of its old
+    /// parent folder (even when that folder is not tracked: a rename in place), with their status.
+    private func moveCandidates(
+        for file: TrackedFile, among listed: [String: String], excluding taken: Set<String>, fileSystem: any FileSystem
+    ) -> [FileStatus] {
+        var candidates = listed.keys.filter { !taken.contains($0) }.sorted()
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
         if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
             candidates += siblings.filter { !taken.contains($0) && listed[$0] == nil }
         }
-        let statuses = candidates.compactMap { try? fileSystem.status(of: $0) }
-        if let identity = file.identity,
-            let match = statuses.first(where: { $0.identity.isSameFile(as: identity) })
-        {
-            return match.path
-        }
-        guard let fingerprint = file.fingerprint else { return nil }
-        for status in statuses where status.size == file.size {
-            if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
-                return status.path
-            }
-        }
-        return nil
+        return candidates.compactMap { try? fileSystem.status(of: $0) }
     }
 
     private struct Summary {
@@ -159,6 +206,18 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var missing = 0
         var unreadable = 0
         var added = 0
+
+        /// Whether any change was counted: what a failure after it would leave saved.
+        var savedAnything: Bool { changed + moved + missing + added > 0 }
+
+        /// Adds what one committed batch did.
+        mutating func add(_ other: Summary) {
+            changed += other.changed
+            moved += other.moved
+            missing += other.missing
+            unreadable += other.unreadable
+            added += other.added
+        }
 
         var event: WordCountsUpdated {
             WordCountsUpdated(

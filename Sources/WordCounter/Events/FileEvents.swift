@@ -78,3 +78,15 @@ public struct DailyGoalSet: DomainEvent, Equatable {
     public static let eventName = "wordcounter.daily-goal-set"
     public let words: Int
 }
+
+/// A name found for a file that is already tracked under another name (a hard link, or a symbolic
+/// link to it): not tracked a second time, so its words count once.
+public struct FileAliasSkipped: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-alias-skipped"
+    /// The name that was not tracked.
+    public let path: String
+    /// The tracked file it names.
+    public let fileID: String
+    /// Where that file is tracked.
+    public let trackedPath: String
+}

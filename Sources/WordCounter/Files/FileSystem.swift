@@ -19,13 +19,19 @@ public protocol FileSystem: Sendable {
     ///   ``FileProblem/vanished`` when it disappears while being read, and the status errors.
     func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount
 
-    /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted by path.
-    /// Hidden folders (`.git`, `.cache`) are skipped; unreadable subfolders are skipped, not fatal.
-    /// - Throws: the folder's own status errors (not found, not a folder).
-    func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String]
+    /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted by
+    /// path, and the subfolders that could not be read (not fatal: the rest is still listed, and
+    /// the caller reports them). Hidden folders (`.git`, `.cache`) are skipped.
+    /// - Throws: the folder's own status errors (not found, not a folder, permission denied).
+    func listing(of folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> FolderListing
 }
 
 extension FileSystem {
+    /// The files of ``listing(of:matching:recursive:)``, for callers that do not report unreadable subfolders.
+    public func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String] {
+        try listing(of: folder, matching: filter, recursive: recursive).files
+    }
+
     /// The regular files below `folder`, recursively, that `filter` accepts, sorted by path.
     public func files(in folder: String, matching filter: FileFilter) throws(FileProblem) -> [String] {
         try files(in: folder, matching: filter, recursive: true)

@@ -223,7 +223,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
                 forgetRetries(of: path)
             case .failure(let error):
                 if !retryLater(.modified(path), key: path, after: error) {
-                    report(.failed("recounting \(path): \(error)"))
+                    report(.failed("recounting \(path): \(UserFacingError.describe(error))"))
                 }
             }
         }
@@ -235,7 +235,9 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         switch await outcome(of: handle) {
         case .success: report(.tracked(discovered.map(\.path)))
         case .failure(let error):
-            report(.failed("tracking \(discovered.map(\.path).joined(separator: ", ")): \(error)"))
+            report(
+                .failed(
+                    "tracking \(discovered.map(\.path).joined(separator: ", ")): \(UserFacingError.describe(error))"))
         }
     }
 
@@ -247,7 +249,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             report(.reconciled(reason))
         case .failure(let error):
             if !retryLater(.overflow, key: "", after: error) {
-                report(.failed("updating every file (\(reason)): \(error)"))
+                report(.failed("updating every file (\(reason)): \(UserFacingError.describe(error))"))
             }
         }
     }
@@ -266,7 +268,9 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             state.pending.note(change, at: now)
             return true
         }
-        if retried { report(.retrying("\(key.isEmpty ? "updating every file" : key) after: \(error)")) }
+        if retried {
+            report(.retrying("\(key.isEmpty ? "updating every file" : key) after a conflict with another process"))
+        }
         return retried
     }
 
@@ -291,7 +295,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             try await services.settings.reload(from: services.persistence)  // another process may have changed them
         } catch {
             if failOnStorageError { throw error }
-            report(.failed("reading the tracked files: \(error)"))
+            report(.failed("reading the tracked files: \(UserFacingError.describe(error))"))
             return
         }
         let changed = state.withLock { state in

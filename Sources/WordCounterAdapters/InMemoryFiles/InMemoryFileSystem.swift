@@ -82,10 +82,12 @@ extension InMemoryFileSystem: FileSystem {
     /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted.
     ///
     /// As on disk: hidden names (starting with `.`) are skipped, and so is what is below an
-    /// unreadable subfolder.
+    /// unreadable subfolder, which the listing reports.
     /// - Throws: ``FileProblem/notFound``, ``FileProblem/permissionDenied``, or
     ///   ``FileProblem/io(_:)`` "not a folder".
-    public func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String] {
+    public func listing(
+        of folder: String, matching filter: FileFilter, recursive: Bool
+    ) throws(FileProblem) -> FolderListing {
         let folder = absolutePath(folder)
         return try tree.withLock { tree throws(FileProblem) in
             if let problem = tree.problemReaching(folder) { throw problem }
@@ -94,6 +96,15 @@ extension InMemoryFileSystem: FileSystem {
             guard root.isReadable else { throw .permissionDenied }
             let prefixLength = folder == "/" ? 1 : folder.utf8.count + 1
             var found: [String] = []
+            var unreadable: [FolderListing.Skipped] = []
+            for path in tree.paths(below: folder) where tree[path]?.kind == .folder && tree[path]?.isReadable == false {
+                let relative = path.utf8.dropFirst(prefixLength).split(separator: UInt8(ascii: "/"))
+                if !recursive && relative.count > 1 { continue }
+                if relative.contains(where: { $0.first == UInt8(ascii: ".") }) { continue }
+                if tree.problemReaching(path) == nil {
+                    unreadable.append(.init(path: path, problem: .permissionDenied))
+                }
+            }
             for path in tree.paths(below: folder) where tree[path]?.kind == .file {
                 let relativePath = String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self)
                 let components = relativePath.split(separator: "/")
@@ -102,7 +113,7 @@ extension InMemoryFileSystem: FileSystem {
                 if tree.problemReaching(path) != nil { continue }
                 if filter.accepts(relativePath: relativePath) { found.append(path) }
             }
-            return found.sorted()
+            return FolderListing(files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path })
         }
     }
 }

@@ -3,29 +3,37 @@ import Glibc
 public import WordCounter
 
 extension LocalFileSystem {
-    /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted.
+    /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted,
+    /// and the subfolders that could not be read.
     ///
     /// Guarantees: names starting with `.` are skipped, files and folders alike; symbolic links to
     /// files are listed (at their own path), symbolic links to folders are not followed, so a
-    /// link cycle cannot loop; a subfolder that cannot be read is skipped. Only symbolic links and
+    /// link cycle cannot loop; a subfolder that cannot be read is reported in the listing and its
+    /// contents skipped. Only symbolic links and
     /// entries of unknown type are statted, so listing costs about one `readdir` per entry.
     /// - Throws: the folder's own problems: ``FileProblem/notFound``, ``FileProblem/permissionDenied``,
     ///   ``FileProblem/symlinkLoop``, or ``FileProblem/io(_:)`` with "not a folder".
-    public func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String] {
+    public func listing(
+        of folder: String, matching filter: FileFilter, recursive: Bool
+    ) throws(FileProblem) -> FolderListing {
         let root = try status(of: folder)
         guard root.kind == .directory else { throw .io("not a folder") }
         var trimmed = Substring(folder)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let base = String(trimmed)
         var found: [String] = []
+        var unreadable: [FolderListing.Skipped] = []
         // Folders still to read, as paths relative to `base` ("" for `base` itself).
         var pending = [""]
         var isRoot = true
         while let relativeFolder = pending.popLast() {
             let absoluteFolder = relativeFolder.isEmpty ? base : base + "/" + relativeFolder
-            guard let directory = opendir(absoluteFolder.isEmpty ? "/" : absoluteFolder) else {
-                // The folder itself must be readable; an unreadable subfolder is only skipped.
-                if isRoot { throw FileProblem(errno: errno) }
+            guard let directory = PathBytes.withCString(absoluteFolder.isEmpty ? "/" : absoluteFolder, { opendir($0) })
+            else {
+                // The folder itself must be readable; an unreadable subfolder is reported, not fatal.
+                let problem = FileProblem(errno: errno)
+                if isRoot { throw problem }
+                if problem != .notFound { unreadable.append(.init(path: absoluteFolder, problem: problem)) }
                 continue
             }
             defer { closedir(directory) }
@@ -44,7 +52,7 @@ extension LocalFileSystem {
                 }
             }
         }
-        return found.sorted()
+        return FolderListing(files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path })
     }
 
     /// What a directory entry is, as far as listing cares.
@@ -58,13 +66,15 @@ extension LocalFileSystem {
         case Int32(DT_REG): return .regular
         case Int32(DT_DIR): return .directory
         case Int32(DT_LNK):
-            return cstatx_path(path, 1).isRegularFile ? .regular : .other
+            return PathBytes.withCString(path) { cstatx_path($0, 1) }.isRegularFile ? .regular : .other
         case Int32(DT_UNKNOWN):
             // Some file systems (older XFS, some network ones) do not fill d_type.
-            let raw = cstatx_path(path, 0)
+            let raw = PathBytes.withCString(path) { cstatx_path($0, 0) }
             if raw.error != 0 { return .other }
             if raw.kind == CSTATX_KIND_DIRECTORY { return .directory }
-            if raw.kind == CSTATX_KIND_SYMLINK { return cstatx_path(path, 1).isRegularFile ? .regular : .other }
+            if raw.kind == CSTATX_KIND_SYMLINK {
+                return PathBytes.withCString(path) { cstatx_path($0, 1) }.isRegularFile ? .regular : .other
+            }
             return raw.isRegularFile ? .regular : .other
         default:
             return .other
@@ -75,7 +85,7 @@ extension LocalFileSystem {
     static func visibleName(of entry: UnsafeMutablePointer<dirent>) -> String? {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
-                name.pointee == CChar(UInt8(ascii: ".")) ? nil : String(cString: name)
+                name.pointee == CChar(UInt8(ascii: ".")) ? nil : PathBytes.string(fromCString: name)
             }
         }
     }

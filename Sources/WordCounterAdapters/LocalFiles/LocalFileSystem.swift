@@ -32,7 +32,7 @@ public struct LocalFileSystem: FileSystem {
     /// - Throws: ``FileProblem/notFound`` (also for a file in place of a folder on the way),
     ///   ``FileProblem/permissionDenied``, ``FileProblem/symlinkLoop``, or ``FileProblem/io(_:)``.
     public func status(of path: String) throws(FileProblem) -> FileStatus {
-        let raw = cstatx_path(path, 1)
+        let raw = PathBytes.withCString(path) { cstatx_path($0, 1) }
         guard raw.error == 0 else { throw FileProblem(errno: raw.error) }
         return FileStatus(path: path, raw)
     }
@@ -41,12 +41,12 @@ public struct LocalFileSystem: FileSystem {
     private static func currentDirectory() -> String {
         guard let pointer = getcwd(nil, 0) else { return "/" }
         defer { free(pointer) }
-        return String(cString: pointer)
+        return PathBytes.string(fromCString: pointer)
     }
 
     /// `$HOME`, else the user's home folder from the password database, else `/`.
     private static func homeDirectory() -> String {
-        if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) }
+        if let home = getenv("HOME"), home.pointee != 0 { return PathBytes.string(fromCString: home) }
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
@@ -56,7 +56,7 @@ public struct LocalFileSystem: FileSystem {
                 result != nil,
                 let directory = entry.pw_dir
             else { return nil }
-            return String(cString: directory)
+            return PathBytes.string(fromCString: directory)
         }
         return home ?? "/"
     }

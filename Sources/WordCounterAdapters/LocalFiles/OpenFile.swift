@@ -14,7 +14,7 @@ struct OpenFile: ~Copyable {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         var descriptor: Int32
         repeat {
-            descriptor = open(path, flags)
+            descriptor = PathBytes.withCString(path) { open($0, flags) }
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw FileProblem(errno: errno) }
         self.descriptor = descriptor

@@ -1,3 +1,5 @@
+import WordCounter
+
 /// One record of the buffer `read(2)` returns from an inotify descriptor.
 ///
 /// The kernel writes `struct inotify_event { int wd; uint32_t mask; uint32_t cookie; uint32_t len;
@@ -32,7 +34,7 @@ struct InotifyEvent: Sendable, Equatable {
             guard nameStart + length <= buffer.count else { break }
             let nameBytes = buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }
             events.append(
-                InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self))
+                InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: PathBytes.string(from: nameBytes))
             )
             offset = nameStart + length
         }

@@ -245,7 +245,7 @@ public final class InotifyMonitor: FileMonitor {
     }
 
     private func add(_ path: String, recursive: Bool, to state: inout State) throws(FileMonitorError) {
-        let watch = inotify_add_watch(descriptor, path, Self.folderMask)
+        let watch = PathBytes.withCString(path) { inotify_add_watch(descriptor, $0, Self.folderMask) }
         guard watch >= 0 else {
             if errno == ENOSPC { throw .watchLimitReached(path: path) }
             return  // gone, unreadable or not a folder: skipped until the next watch call
@@ -258,7 +258,7 @@ public final class InotifyMonitor: FileMonitor {
         var found: [String] = []
         var pending = [path]
         while let folder = pending.popLast() {
-            guard let directory = opendir(folder) else { continue }
+            guard let directory = PathBytes.withCString(folder, { opendir($0) }) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 guard let name = LocalFileSystem.visibleName(of: entry) else { continue }
@@ -266,7 +266,8 @@ public final class InotifyMonitor: FileMonitor {
                 let type = Int32(entry.pointee.d_type)
                 let isFolder =
                     type == Int32(DT_DIR)
-                    || (type == Int32(DT_UNKNOWN) && cstatx_path(child, 0).kind == CSTATX_KIND_DIRECTORY)
+                    || (type == Int32(DT_UNKNOWN)
+                        && PathBytes.withCString(child) { cstatx_path($0, 0) }.kind == CSTATX_KIND_DIRECTORY)
                 if isFolder {
                     found.append(child)
                     pending.append(child)

@@ -62,7 +62,9 @@ struct Count: AsyncParsableCommand {
             let width = max(7, String(total).count + 1)
             for file in counted {
                 if let words = file.words {
-                    print(String(repeating: " ", count: max(0, width - String(words).count)) + "\(words) \(file.path)")
+                    print(
+                        String(repeating: " ", count: max(0, width - String(words).count))
+                            + "\(words) \(file.path.escapedForTerminal)")
                 }
             }
             if counted.count > 1 {
@@ -70,7 +72,10 @@ struct Count: AsyncParsableCommand {
             }
         }
         let failed = counted.filter { $0.words == nil }
-        for file in failed { Terminal.standardError("wordcounter: \(file.path): \(file.problem ?? "cannot count")") }
+        for file in failed {
+            Terminal.standardError(
+                "wordcounter: \(file.path.escapedForTerminal): \((file.problem ?? "cannot count").escapedForTerminal)")
+        }
         if !failed.isEmpty { throw ExitCode(1) }
     }
 

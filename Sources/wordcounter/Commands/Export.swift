@@ -18,7 +18,7 @@ struct Export: AsyncParsableCommand {
     var format: Format = .csv
 
     func run() async throws {
-        let app = try await options.app()
+        let app = try await options.app(readingOnly: true)
         let rows = try await app.run(ExportHistory())
         switch format {
         case .json:

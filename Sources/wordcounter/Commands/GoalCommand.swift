@@ -26,7 +26,7 @@ struct GoalCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let app = try await options.app()
+            let app = try await options.app(readingOnly: true)
             let progress = try await app.run(ShowGoalProgress())
             let streaks = try await app.run(ShowStreaks())
             let projects = try await app.run(ShowProjects())
@@ -56,14 +56,14 @@ struct GoalCommand: AsyncParsableCommand {
 
         private func printToday(_ progress: GoalProgress) {
             guard let goal = progress.goal, let fraction = progress.fraction else {
-                print("Today: \(progress.today) words. No daily goal yet: wordcounter goal set --daily 1000")
+                print("Today: \(progress.today.grouped) words. No daily goal yet: wordcounter goal set --daily 1000")
                 return
             }
             let filled = min(30, Int(fraction * 30))
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled)
-            print("Today: \(progress.today) of \(goal) words (\(Int(fraction * 100))%)  \(bar)")
+            print("Today: \(progress.today.grouped) of \(goal.grouped) words (\(Int(fraction * 100))%)  \(bar)")
             if let remaining = progress.remaining, remaining > 0 {
-                print("\(remaining) to go.")
+                print("\(remaining.grouped) to go.")
             } else {
                 print("Goal reached.")
             }
@@ -73,16 +73,20 @@ struct GoalCommand: AsyncParsableCommand {
     struct SetGoal: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the daily goal in words.")
         @OptionGroup var options: GlobalOptions
-        @Option(help: ArgumentHelp("Words per day, at least 1.", valueName: "words")) var daily: Int
+        // Unconditional: `--daily -5` is a value to refuse with a reason, not a missing one.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Words per day, at least 1.", valueName: "words"))
+        var daily: Int
 
         func validate() throws {
-            guard daily > 0 else { throw ValidationError("--daily must be at least 1") }
+            guard daily > 0 else {
+                throw ValidationError("the daily goal must be a positive number of words, such as 1000 (not \(daily))")
+            }
         }
 
         func run() async throws {
             let app = try await options.app()
             try await app.run(SetDailyGoal(words: daily))
-            print("Daily goal: \(daily) words.")
+            print("Daily goal: \(daily.grouped) words.")
         }
     }
 

@@ -41,7 +41,7 @@ struct History: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try await options.app()
+        let app = try await options.app(readingOnly: true)
         let entries = try await app.run(ShowHistory(days: days, grouping: by, project: project))
         if json {
             try Terminal.printJSON(entries)
@@ -50,7 +50,7 @@ struct History: AsyncParsableCommand {
         let peak = max(1, entries.map(\.words).max() ?? 1)
         let rows = entries.map { entry -> [String] in
             let bar = String(repeating: "█", count: max(0, entry.words) * 30 / peak)
-            return [entry.date.rawValue, String(entry.words), String(entry.added), bar]
+            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped, bar]
         }
         print(
             TextTable(

@@ -107,7 +107,9 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        var logger = Logger(label: "wordcounter.serve") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "wordcounter.serve") {
+            EscapingLogHandler(StreamLogHandler.standardError(label: $0))
+        }
         logger.logLevel = .warning
         // Live updates follow the store's outbox, so a commit by any process (an `update` or a
         // `goal set` in a terminal, a separate `watch`) reaches open pages, not only this one's.

@@ -14,7 +14,7 @@ struct Status: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let app = try await options.app()
+        let app = try await options.app(readingOnly: true)
         let rows = try await app.run(ShowStatus())
         if json {
             try Terminal.printJSON(rows)
@@ -26,16 +26,17 @@ struct Status: AsyncParsableCommand {
         }
         let table = rows.map { row in
             [
-                row.words.map(String.init) ?? "-", row.today == 0 ? "0" : String(format: "%+d", row.today),
+                row.words.map(\.grouped) ?? "-", row.today == 0 ? "0" : row.today.signedGrouped,
                 Self.state(of: row), row.path,
             ]
         }
         print(TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).text)
         let total = rows.compactMap(\.words).reduce(0, +)
-        let today = rows.map(\.today).reduce(0, +)
+        // Today's words as `history` and `goal` count them: files untracked since included.
+        let today = try await app.run(ShowGoalProgress()).today
         print(
-            "\(rows.count) \(rows.count == 1 ? "file" : "files"), \(total) words, \(today >= 0 ? "+" : "")\(today) today"
-        )
+            "\(rows.count.grouped) \(rows.count == 1 ? "file" : "files"), \(total.grouped) words, "
+                + "\(today.signedGrouped) today")
     }
 
     /// `ok`, `missing` or `unreadable (reason)`; a file whose front matter says `wordcount: false`

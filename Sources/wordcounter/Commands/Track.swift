@@ -15,7 +15,9 @@ struct Track: AsyncParsableCommand {
 
             The first count of a file is its baseline: tracking a finished draft writes nothing today. \
             A file that cannot be read (binary, permission denied) is still tracked, shown by \
-            `status` with its reason, and named on standard error; the exit status is then 1.
+            `status` with its reason, and named on standard error; the exit status is then 1. \
+            A second name of a tracked file (a hard link, a symbolic link to it) is not tracked \
+            again: it is named as skipped, and the file's words count once.
 
               wordcounter track ~/novel
               wordcounter track ~/novel --exclude 'drafts/**' --exclude '*.txt'
@@ -43,10 +45,18 @@ struct Track: AsyncParsableCommand {
         let services = app.services
         let tracked = Tally()
         let unreadable = Lines()
+        let aliases = Lines()
         let events = services.persistence.events
         let subscriptions = [
             events.subscribe(to: FileTracked.self) { tracked.add($0.words ?? 0) },
-            events.subscribe(to: FileBecameUnreadable.self) { unreadable.append("\($0.path): \($0.problem)") },
+            events.subscribe(to: FileBecameUnreadable.self) {
+                unreadable.append("\($0.path.escapedForTerminal): \($0.problem.description.escapedForTerminal)")
+            },
+            events.subscribe(to: FileAliasSkipped.self) {
+                aliases.append(
+                    "skipped: \($0.path.escapedForTerminal) is another name of \($0.trackedPath.escapedForTerminal), "
+                        + "counted once")
+            },
         ]
         let progress = ProgressBar()
         let drawing = progress.attach(to: app)
@@ -60,6 +70,7 @@ struct Track: AsyncParsableCommand {
             problems = failed.problems
         }
         progress.finish()
+        for line in aliases.values { print(line) }
         print(tracked.summary)
         // Tracked but not countable (binary, permission denied): kept, and said, with status 1.
         for line in unreadable.values { Terminal.standardError("wordcounter: \(line)") }
@@ -81,6 +92,7 @@ final class Tally: Sendable {
     var summary: String {
         let (files, words) = state.withLock { ($0.files, $0.words) }
         if files == 0 { return "No new files to track." }
-        return "Tracking \(files) new \(files == 1 ? "file" : "files") (\(words) words as the baseline)."
+        return
+            "Tracking \(files.grouped) new \(files == 1 ? "file" : "files") (\(words.grouped) words as the baseline)."
     }
 }

@@ -25,6 +25,6 @@ struct Untrack: AsyncParsableCommand {
         defer { withExtendedLifetime(subscription) {} }
         try await app.run(UntrackFiles(paths: paths))
         let count = untracked.values.count
-        print("Stopped tracking \(count) \(count == 1 ? "file" : "files").")
+        print("Stopped tracking \(count.grouped) \(count == 1 ? "file" : "files").")
     }
 }

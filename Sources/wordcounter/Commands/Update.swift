@@ -10,8 +10,10 @@ struct Update: AsyncParsableCommand {
             file replaced by an editor's atomic save is the same file. A file gone from its path \
             is looked for in the tracked folders and its old folder, by identity and then by \
             content; found, it is followed; not found, it is reported missing once and kept with \
-            its history; a missing file is not an error. Exit status 1 when some tracked file \
-            could not be read (binary, permission denied…); each is named on standard error.
+            its history; a missing file is not an error. A new file in a tracked folder is tracked, \
+            and its words are today's writing (a copy of a tracked file is not). Exit status 1 when some tracked file \
+            could not be read (binary, permission denied…) or a subfolder of a tracked folder could not \
+            be read; each is named on standard error.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -23,32 +25,54 @@ struct Update: AsyncParsableCommand {
         let updates = Collected<WordCountsUpdated>()
         let events = services.persistence.events
         let subscriptions = [
-            events.subscribe(to: FileMoved.self) { lines.append("moved: \($0.from) → \($0.to)") },
-            events.subscribe(to: FileWentMissing.self) { lines.append("missing: \($0.path)") },
-            events.subscribe(to: FileReappeared.self) { lines.append("back: \($0.path)") },
-            events.subscribe(to: FileTracked.self) { lines.append("new: \($0.path)") },
+            events.subscribe(to: FileMoved.self) {
+                lines.append("moved: \($0.from.escapedForTerminal) → \($0.to.escapedForTerminal)")
+            },
+            events.subscribe(to: FileWentMissing.self) { lines.append("missing: \($0.path.escapedForTerminal)") },
+            events.subscribe(to: FileReappeared.self) { lines.append("back: \($0.path.escapedForTerminal)") },
+            events.subscribe(to: FileTracked.self) { lines.append("new: \($0.path.escapedForTerminal)") },
+            events.subscribe(to: FileAliasSkipped.self) {
+                lines.append(
+                    "same file: \($0.path.escapedForTerminal) is \($0.trackedPath.escapedForTerminal), counted once")
+            },
             events.subscribe(to: WordCountsUpdated.self) { updates.append($0) },
         ]
         let progress = ProgressBar()
         let drawing = progress.attach(to: app)
         defer { withExtendedLifetime((subscriptions, drawing)) {} }
-        try await app.run(UpdateWordCounts())
+        var problems: [PathProblems.Problem] = []
+        do {
+            try await app.run(UpdateWordCounts())
+        } catch let failed as PathProblems {
+            problems = failed.problems  // unreadable folders: said after what was done
+        }
         progress.finish()
         for line in lines.values { print(line) }
         for update in updates.values { print(Self.summary(update)) }
         // Every file that could not be read, not only the ones that just became so: status 1 says
         // something needs the writer's attention, and these lines say what. Looked up only when
         // the summary counted some, so an update with nothing to say reads nothing more.
-        guard let summary = updates.values.last, summary.unreadable > 0 else { return }
+        for problem in problems {
+            Terminal.standardError(
+                "wordcounter: \(problem.path.escapedForTerminal): \(problem.reason.escapedForTerminal)")
+        }
+        guard let summary = updates.values.last, summary.unreadable > 0 else {
+            if !problems.isEmpty { throw ExitCode(1) }
+            return
+        }
         let unreadable = try await app.run(ShowStatus()).filter {
             $0.status == .unreadable
         }
-        for row in unreadable { Terminal.standardError("wordcounter: \(row.path): \(row.reason ?? "unreadable")") }
+        for row in unreadable {
+            Terminal.standardError(
+                "wordcounter: \(row.path.escapedForTerminal): \((row.reason ?? "unreadable").escapedForTerminal)")
+        }
         throw ExitCode(1)
     }
 
     static func summary(_ event: WordCountsUpdated) -> String {
-        "Checked \(event.checked) \(event.checked == 1 ? "file" : "files"): \(event.changed) changed, "
-            + "\(event.moved) moved, \(event.missing) missing, \(event.unreadable) unreadable, \(event.added) new."
+        "Checked \(event.checked.grouped) \(event.checked == 1 ? "file" : "files"): \(event.changed.grouped) changed, "
+            + "\(event.moved.grouped) moved, \(event.missing.grouped) missing, \(event.unreadable.grouped) unreadable, "
+            + "\(event.added.grouped) new."
     }
 }

@@ -11,24 +11,25 @@ struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Keep every tracked file's count current as you save, until Ctrl-C.",
         discussion: """
-            Runs in the foreground and recounts a tracked file moments after each save (within
-            a second), through the same steps as `update`: an editor's atomic save keeps the
-            file's history, a renamed or moved file is followed, a deleted one is reported
-            missing once, and a new file in a tracked folder is tracked. It starts with a full
+            Runs in the foreground and recounts a tracked file moments after each save (within \
+            a second), through the same steps as `update`: an editor's atomic save keeps the \
+            file's history, a renamed or moved file is followed, a deleted one is reported \
+            missing once, and a new file in a tracked folder is tracked (its words are today's \
+            writing). It starts with a full \
             update to catch up with what changed while nothing watched.
 
-            Changes come from Linux file events (inotify). On file systems without them
-            (network shares, some containers), or when the inotify watch limit is reached, it
-            polls instead: --poll SECONDS asks for that directly. The log on standard error
+            Changes come from Linux file events (inotify). On file systems without them \
+            (network shares, some containers), or when the inotify watch limit is reached, it \
+            polls instead: --poll SECONDS asks for that directly. The log on standard error \
             says which it uses; standard output gets one line per change stored.
 
-            Ctrl-C or SIGTERM stops it gracefully: the work in flight is finished and stored,
-            then it exits with status 0. Running `update`, `status` or a second watcher on the
+            Ctrl-C or SIGTERM stops it gracefully: the work in flight is finished and stored, \
+            then it exits with status 0. Running `update`, `status` or a second watcher on the \
             same database at the same time is safe.
 
-              wordcounter watch                      # keep it open in a terminal
-              wordcounter watch --poll 5             # a network share: look every 5 seconds
-              wordcounter watch --verbose &          # in the background, logging every recount
+              wordcounter watch              # keep it open in a terminal
+              wordcounter watch --poll 5     # a network share: look every 5 seconds
+              wordcounter watch --verbose &  # in the background, log every recount
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -51,7 +52,7 @@ struct Watch: AsyncParsableCommand {
     func run() async throws {
         let app = try await options.app()
         let services = app.services
-        var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "wordcounter") { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = verbose ? .debug : .info
         var groupLogger = logger
         groupLogger.logLevel = verbose ? .debug : .warning
@@ -76,14 +77,18 @@ struct Watch: AsyncParsableCommand {
         [
             events.subscribe(to: WordCountChanged.self) { event in
                 let difference = event.words - (event.previous ?? 0)
-                emit("\(event.path): \(event.words) words (\(difference >= 0 ? "+" : "")\(difference))")
+                emit("\(event.path.escapedForTerminal): \(event.words.grouped) words (\(difference.signedGrouped))")
             },
-            events.subscribe(to: FileMoved.self) { emit("moved: \($0.from) → \($0.to)") },
-            events.subscribe(to: FileWentMissing.self) { emit("missing: \($0.path)") },
-            events.subscribe(to: FileReappeared.self) { emit("back: \($0.path)") },
-            events.subscribe(to: FileBecameUnreadable.self) { emit("unreadable (\($0.problem)): \($0.path)") },
+            events.subscribe(to: FileMoved.self) {
+                emit("moved: \($0.from.escapedForTerminal) → \($0.to.escapedForTerminal)")
+            },
+            events.subscribe(to: FileWentMissing.self) { emit("missing: \($0.path.escapedForTerminal)") },
+            events.subscribe(to: FileReappeared.self) { emit("back: \($0.path.escapedForTerminal)") },
+            events.subscribe(to: FileBecameUnreadable.self) {
+                emit("unreadable (\($0.problem.description.escapedForTerminal)): \($0.path.escapedForTerminal)")
+            },
             events.subscribe(to: FileTracked.self) { event in
-                emit("new: \(event.path)" + (event.words.map { ": \($0) words" } ?? ""))
+                emit("new: \(event.path.escapedForTerminal)" + (event.words.map { ": \($0.grouped) words" } ?? ""))
             },
         ]
     }

@@ -12,4 +12,10 @@ enum DatabaseLocation {
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/wordcounter/wordcounter.sqlite"
     }
+
+    /// Whether the user named the database (the flag or `$WORDCOUNTER_DATABASE`) rather than
+    /// leaving it at the default location: a named one that does not exist is likely mistyped.
+    static func isNamed(flag: String?, environment: [String: String]) -> Bool {
+        !(flag ?? "").isEmpty || !(environment["WORDCOUNTER_DATABASE"] ?? "").isEmpty
+    }
 }

@@ -6,14 +6,28 @@ import WordCounter
 import WordCounterAdapters
 
 /// Production and development: the SQLite database and the real file system.
+///
+/// A command that only reads creates no database: where there is none yet at the default
+/// location it gets an empty store in memory, so `status` on a new machine says that nothing is
+/// tracked; a database the user named that does not exist is an error naming it.
 struct ProductionServices: ServiceBuilder {
     let databasePath: String
     let verbose: Bool
+    var readingOnly = false
+    /// Whether the user named the database (flag or environment variable).
+    var named = false
 
     func build() async throws -> WordCounterServices {
         // SQLiteStore creates the database's folder itself, and names it in its error when it cannot.
         let logger = Self.logger(verbose: verbose)
-        let store = try SQLiteStore(path: databasePath)
+        if readingOnly && !named && !FileManager.default.fileExists(atPath: databasePath) {
+            return WordCounterServices(persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem())
+        }
+        var configuration = SQLiteStore.Configuration()
+        configuration.createsIfMissing = !readingOnly
+        // A reading command works on a database the user may not write (another user's, a read-only disk).
+        configuration.readOnly = readingOnly
+        let store = try SQLiteStore(path: databasePath, configuration: configuration)
         return WordCounterServices(
             // No process of Word Counter runs a durable relay (serve follows the outbox from its end), so
             // the commits themselves keep the outbox bounded: one range delete per 1,000 events.
@@ -25,7 +39,7 @@ struct ProductionServices: ServiceBuilder {
 
     /// The command line's logger: standard error, debug level when verbose, warnings otherwise.
     static func logger(verbose: Bool) -> Logger {
-        var logger = Logger(label: "wordcounter") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "wordcounter") { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
     }

@@ -4,9 +4,11 @@ import Synchronization
 
 /// A progress bar on standard error for runs that last longer than about a second.
 ///
-/// It draws on standard error, only when both standard output and standard error are a
-/// terminal, so output redirected to a file or a pipe (`wordcounter update > log`, a test, cron)
-/// gets none of it; and only once a run has gone on for `delay`, so quick commands stay quiet.
+/// It draws on standard error, only when standard error is a terminal: a person is watching
+/// there even when standard output goes to a pipe or a file (`wordcounter track ~/novel | tee
+/// log`), and standard error redirected (a test, cron) gets none of it. It draws only once a
+/// run has gone on for `delay` (`$WORDCOUNTER_PROGRESS_DELAY` seconds when set, 1 otherwise),
+/// so quick commands stay quiet.
 final class ProgressBar: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?
@@ -17,9 +19,17 @@ final class ProgressBar: Sendable {
     private let delay: Duration
     private let enabled: Bool
 
-    init(delay: Duration = .seconds(1), enabled: Bool = Terminal.isInteractive) {
+    init(delay: Duration = ProgressBar.defaultDelay, enabled: Bool = Terminal.errorsAreInteractive) {
         self.delay = delay
         self.enabled = enabled
+    }
+
+    /// One second, or `$WORDCOUNTER_PROGRESS_DELAY` seconds (tests set 0 to see the bar at once).
+    static var defaultDelay: Duration {
+        guard let text = ProcessInfo.processInfo.environment["WORDCOUNTER_PROGRESS_DELAY"], let seconds = Double(text),
+            seconds.isFinite, seconds >= 0
+        else { return .seconds(1) }
+        return .milliseconds(Int64(seconds * 1000))
     }
 
     /// Draws the progress events of `runner` until the returned subscription is released.
@@ -57,7 +67,8 @@ final class ProgressBar: Sendable {
         let fraction = progress.fraction ?? 0
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        let counts = progress.total.map { " \(progress.completed)/\($0)" } ?? " \(progress.completed)"
+        let counts =
+            progress.total.map { " \(progress.completed.grouped)/\($0.grouped)" } ?? " \(progress.completed.grouped)"
         let line = "\r[\(bar)] \(Int(fraction * 100))%\(counts) \(progress.message ?? "")"
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -11,6 +11,9 @@ enum Terminal {
     /// and a progress bar makes sense.
     static var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
+    /// Whether standard error is a terminal: someone sees what is drawn there, such as progress.
+    static var errorsAreInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+
     /// Writes a line to standard output at once, unbuffered, for a reader waiting on a pipe.
     static func standardOutput(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))

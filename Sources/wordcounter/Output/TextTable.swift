@@ -5,8 +5,9 @@ struct TextTable {
     /// Columns whose cells are right-aligned (numbers).
     var rightAligned: Set<Int> = []
 
+    /// The table, every cell escaped for the terminal (a file name cannot break a line).
     var text: String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(\.escapedForTerminal) }
         let widths = header.indices.map { column in
             all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
         }

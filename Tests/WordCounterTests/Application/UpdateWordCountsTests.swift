@@ -146,16 +146,21 @@ struct UpdateWordCountsTests {
         #expect(try await fixture.row("/n/a.md")?.status == .ok)
     }
 
-    @Test("new files in tracked folders are tracked on the next update")
+    @Test(
+        "new files in tracked folders are tracked on the next update, their words today's writing; a copy stays a baseline"
+    )
     func newFiles() async throws {
         let fixture = Fixture()
         try fixture.disk.write("/n/a.md", contents: Fixture.words(5))
         try await fixture.track("/n")
         try fixture.disk.write("/n/new/b.md", contents: Fixture.words(8))
+        try fixture.disk.write("/n/copy-of-a.md", contents: Fixture.words(5))
         try await fixture.update()
         #expect(try await fixture.row("/n/new/b.md")?.words == 8)
-        #expect(try await fixture.row("/n/new/b.md")?.today == 0)  // its first count is its baseline
-        #expect(fixture.lastSummary?.added == 1)
+        #expect(try await fixture.row("/n/new/b.md")?.today == 8)  // a chapter started since: written today
+        #expect(try await fixture.row("/n/copy-of-a.md")?.today == 0)  // a copy of a tracked file: a baseline
+        #expect(try await fixture.history(days: 1).map(\.words) == [8])
+        #expect(fixture.lastSummary?.added == 2)
     }
 
     @Test("the single-file update recounts one file by path")

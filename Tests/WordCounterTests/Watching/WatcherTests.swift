@@ -159,7 +159,7 @@ struct WatcherTests {
         let rows = try await harness.fixture.status()
         #expect(rows.map(\.path) == ["/n/a.md", "/n/part-2/chapter-2.md"])
         #expect(rows.last?.words == 7)
-        #expect(rows.last?.today == 0)  // the first count is the baseline
+        #expect(rows.last?.today == 7)  // a file that appeared in a tracked folder: written today
         let tracked = try await harness.fixture.services.persistence.repository(TrackedFile.self).all()
         #expect(tracked.first { $0.path == "/n/part-2/chapter-2.md" }?.root == "/n")
         try await harness.stop(task)

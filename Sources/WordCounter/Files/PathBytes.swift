@@ -1,0 +1,103 @@
+/// Paths on Linux are bytes, not text: this is how Word Counter keeps a name that is not valid
+/// UTF-8 (a file named with byte 0xFF) exactly, in a `String`, so it can be stored, compared and
+/// opened again.
+///
+/// The mapping, in the manner of Python's `surrogateescape`: valid UTF-8 stays as it is; each
+/// byte that is not part of valid UTF-8 becomes one scalar of the private-use range
+/// U+10FF80…U+10FFFF (U+10FF00 + the byte, always ≥ 0x80). A name that really contains one of
+/// those scalars has its four bytes escaped the same way, so the mapping is one-to-one:
+/// `bytes(of: string(from: bytes)) == bytes` for every byte sequence. The database stores the
+/// escaped string; ``displayed(_:)`` shows it with `\xFF` escapes.
+public enum PathBytes {
+    /// The first scalar that stands for a byte.
+    static let escapeBase: UInt32 = 0x10_FF00
+
+    /// The string that stands for the path `bytes`, losslessly.
+    public static func string(from bytes: some Collection<UInt8>) -> String {
+        let array = Array(bytes)
+        // The common case: valid UTF-8 without any lead byte of the escape range.
+        if !array.contains(0xF4), let text = String(validating: array, as: UTF8.self) { return text }
+        var scalars = String.UnicodeScalarView()
+        var index = 0
+        while index < array.count {
+            if let (scalar, length) = scalar(at: index, in: array), !isEscape(scalar) {
+                scalars.append(scalar)
+                index += length
+            } else if let (_, length) = scalar(at: index, in: array) {
+                for byte in array[index..<index + length] { scalars.append(escape(byte)) }
+                index += length
+            } else {
+                scalars.append(escape(array[index]))
+                index += 1
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The string that stands for the NUL-terminated path at `pointer`, losslessly.
+    public static func string(fromCString pointer: UnsafePointer<CChar>) -> String {
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            string(from: UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
+    /// The bytes of the path `path` stands for: the inverse of ``string(from:)``.
+    public static func bytes(of path: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for scalar in path.unicodeScalars {
+            if let byte = byte(escapedBy: scalar) {
+                bytes.append(byte)
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// Calls `body` with the path as the NUL-terminated bytes a system call takes.
+    public static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        // Plain UTF-8 (no lead byte of the escape range): the string's own bytes are the path's.
+        guard path.utf8.contains(0xF4) else { return path.withCString(body) }
+        let bytes = bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+        return body(bytes)
+    }
+
+    /// The byte `scalar` stands for, when it is one of the escapes.
+    public static func byte(escapedBy scalar: Unicode.Scalar) -> UInt8? {
+        isEscape(scalar) ? UInt8(truncatingIfNeeded: scalar.value - escapeBase) : nil
+    }
+
+    private static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= escapeBase + 0x80
+    }
+
+    private static func escape(_ byte: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(escapeBase + UInt32(byte)) ?? "?"
+    }
+
+    /// The valid UTF-8 scalar starting at `index`, with its length in bytes; nil when the bytes
+    /// there are not valid UTF-8 (overlong, a surrogate, beyond U+10FFFF, cut short).
+    private static func scalar(at index: Int, in bytes: [UInt8]) -> (Unicode.Scalar, Int)? {
+        let lead = bytes[index]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length: Int
+        var value: UInt32
+        let minimum: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, value, minimum) = (2, UInt32(lead & 0x1F), 0x80)
+        case 0xE0...0xEF: (length, value, minimum) = (3, UInt32(lead & 0x0F), 0x800)
+        case 0xF0...0xF4: (length, value, minimum) = (4, UInt32(lead & 0x07), 0x1_0000)
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for byte in bytes[index + 1..<index + length] {
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+}
