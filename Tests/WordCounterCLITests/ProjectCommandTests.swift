@@ -31,7 +31,7 @@ struct ProjectCommandTests {
 
         let listing = try await cli.run("project", "list", "novel")
         #expect(listing.output.contains("Novel: 1 file in"))
-        #expect(listing.output.contains("6 of 1000 words"))
+        #expect(listing.output.contains("6 of 1,000 words"))
         let history = try #require(
             try await cli.run("history", "--days", "1", "--project", "NOVEL", "--json").json() as? [[String: Any]])
         #expect(history.first?["words"] as? Int == 2)
@@ -90,7 +90,7 @@ struct ConfigCommandTests {
         #expect(hour.errors.contains("from 0 to 23"))
         let unknown = try await cli.run("config", "set", "colour", "blue")
         #expect(unknown.status == 2)
-        #expect(unknown.errors.contains("the settings are: day-start, reading-speed"))
+        #expect(unknown.errors.contains("the settings are: day-start, reading-speed, new-files"))
         #expect(try await cli.run("config", "set", "reading-speed", "off").output.contains("reading-speed  off"))
     }
 }

@@ -71,7 +71,10 @@ public struct TrackFiles: UseCase {
             }
         }
         // Files that appeared in tracked folders since (update, watch) are today's writing.
-        if !discovered.isEmpty { try await Self.trackNew(discovered, countingAsWriting: true, in: context) }
+        if !discovered.isEmpty {
+            let asWriting = services.settings.value.newFilesCountAsWriting  // `config set new-files`
+            try await Self.trackNew(discovered, countingAsWriting: asWriting, in: context)
+        }
         try await Self.trackNew(found, in: context)
         if !problems.isEmpty { throw PathProblems(problems) }
     }

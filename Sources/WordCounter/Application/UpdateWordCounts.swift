@@ -171,7 +171,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             // Their files were recounted above when they changed.
             // New files are today's writing, copies of tracked files excepted.
             summary.added = try await TrackFiles.trackNew(
-                discovered, recountingAliased: false, countingAsWriting: true, in: context)
+                discovered, recountingAliased: false, countingAsWriting: services.settings.value.newFilesCountAsWriting,
+                in: context)
         }
         let event = summary.event
         try await services.persistence.perform { unitOfWork in

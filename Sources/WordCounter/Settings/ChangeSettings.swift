@@ -7,11 +7,14 @@ public struct ChangeSettings: UseCase, Codable {
     public let dayStartHour: Int?
     /// Words read per minute; `.some(nil)` turns reading time off.
     public let readingWordsPerMinute: Int??
+    /// Whether new files in tracked folders count as today's writing.
+    public let newFilesCountAsWriting: Bool?
 
     /// Creates the command.
-    public init(dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil) {
+    public init(dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil, newFilesCountAsWriting: Bool? = nil) {
         self.dayStartHour = dayStartHour
         self.readingWordsPerMinute = readingWordsPerMinute
+        self.newFilesCountAsWriting = newFilesCountAsWriting
     }
 
     /// Returns the settings as they are now.
@@ -20,10 +23,13 @@ public struct ChangeSettings: UseCase, Codable {
         let settings = try await context.persistence.perform { unitOfWork in
             let repository = unitOfWork.repository(Settings.self)
             var settings = try await repository.find(Settings.onlyID) ?? .defaults
-            try settings.change(dayStartHour: dayStartHour, readingWordsPerMinute: readingWordsPerMinute)
+            try settings.change(
+                dayStartHour: dayStartHour, readingWordsPerMinute: readingWordsPerMinute,
+                newFilesCountAsWriting: newFilesCountAsWriting)
             settings.events.raise(
                 SettingsChanged(
-                    dayStartHour: settings.dayStartHour, readingWordsPerMinute: settings.readingWordsPerMinute))
+                    dayStartHour: settings.dayStartHour, readingWordsPerMinute: settings.readingWordsPerMinute,
+                    newFilesCountAsWriting: settings.newFilesCountAsWriting))
             try repository.save(settings)
             return settings
         }
@@ -37,4 +43,5 @@ public struct SettingsChanged: DomainEvent, Equatable {
     public static let eventName = "wordcounter.settings-changed"
     public let dayStartHour: Int
     public let readingWordsPerMinute: Int?
+    public let newFilesCountAsWriting: Bool
 }

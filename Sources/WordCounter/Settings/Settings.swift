@@ -13,6 +13,10 @@ public struct Settings: Aggregate, Equatable {
     public var dayStartHour: Int
     /// Words read per minute, to show reading time beside words; nil shows none.
     public var readingWordsPerMinute: Int?
+    /// Whether a file that appears in a tracked folder after it was tracked counts as today's
+    /// writing (a chapter started and written before the next update); when false its first
+    /// count is a baseline, as with `track`. A copy of a tracked file is a baseline either way.
+    public var newFilesCountAsWriting = true
     /// What happened to it since it was read: recorded when it is saved, never stored with it.
     public var events = RaisedEvents()
 
@@ -34,7 +38,10 @@ public struct Settings: Aggregate, Equatable {
 
     /// Changes what is given (nil leaves it; `.some(nil)` turns reading time off), after checking it.
     /// - Throws: ``InvalidSetting``.
-    public mutating func change(dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil) throws {
+    public mutating func change(
+        dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil, newFilesCountAsWriting: Bool? = nil
+    ) throws {
+        if let newFilesCountAsWriting { self.newFilesCountAsWriting = newFilesCountAsWriting }
         if let dayStartHour {
             guard (0...23).contains(dayStartHour) else { throw InvalidSetting.dayStartHour(dayStartHour) }
             self.dayStartHour = dayStartHour
@@ -51,5 +58,18 @@ public struct Settings: Aggregate, Equatable {
         guard let speed = readingWordsPerMinute, speed > 0 else { return nil }
         guard words > 0 else { return 0 }
         return max(1, (words + speed / 2) / speed)
+    }
+
+    /// Reads stored settings; a setting added after they were stored takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        dayStartHour = try container.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? 0
+        readingWordsPerMinute = try container.decodeIfPresent(Int.self, forKey: .readingWordsPerMinute)
+        newFilesCountAsWriting = try container.decodeIfPresent(Bool.self, forKey: .newFilesCountAsWriting) ?? true
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, dayStartHour, readingWordsPerMinute, newFilesCountAsWriting
     }
 }

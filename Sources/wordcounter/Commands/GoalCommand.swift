@@ -41,8 +41,9 @@ struct GoalCommand: AsyncParsableCommand {
                 let state =
                     !project.todayIsWritingDay
                     ? "not a writing day"
-                    : (project.todayRemaining ?? 0) > 0 ? "\(project.todayRemaining ?? 0) to go" : "done"
-                print("\(project.name): \(project.today) of \(asked) today, \(state).")
+                    : (project.todayRemaining ?? 0) > 0 ? "\((project.todayRemaining ?? 0).grouped) to go" : "done"
+                print(
+                    "\(project.name.escapedForTerminal): \(project.today.grouped) of \(asked.grouped) today, \(state).")
             }
         }
 

@@ -20,7 +20,7 @@ struct Missing: AsyncParsableCommand {
     @Flag(help: "Print [{\"id\":…,\"path\":…,\"words\":…,\"lastCounted\":…}].") var json = false
 
     func run() async throws {
-        let app = try await options.app()
+        let app = try await options.app(readingOnly: true)
         let missing = try await app.run(ShowMissingFiles())
         if json {
             try Terminal.printJSON(missing)
@@ -32,8 +32,8 @@ struct Missing: AsyncParsableCommand {
         }
         let rows = missing.map { file in
             [
-                String(file.id.prefix(8)), file.words.map(String.init) ?? "-",
-                file.lastCounted.map { Day($0, calendar: .current).rawValue } ?? "-", file.path,
+                String(file.id.prefix(8)), file.words.map(\.grouped) ?? "-",
+                file.lastCounted.map { Day($0, calendar: .current).rawValue } ?? "-", file.path.escapedForTerminal,
             ]
         }
         print(TextTable(header: ["ID", "WORDS", "LAST COUNTED", "PATH"], rows: rows, rightAligned: [1]).text)
@@ -59,7 +59,8 @@ struct Relocate: AsyncParsableCommand {
     func run() async throws {
         let app = try await options.app()
         let file = try await app.run(RelocateFile(id: id, path: path))
-        print("\(file.path): \(file.words.map { "\($0) words" } ?? "counted"), history kept.")
+        print(
+            "\(file.path.escapedForTerminal): \(file.words.map { "\($0.grouped) words" } ?? "counted"), history kept.")
     }
 }
 
@@ -88,13 +89,15 @@ struct Forget: AsyncParsableCommand {
             }
             let (file, days) = try await app.run(ForgetFile(id: id, preview: true))
             FileHandle.standardError.write(
-                Data("Forget \(file.path) and \(days) \(days == 1 ? "day" : "days") of its history? [y/N] ".utf8))
+                Data(
+                    "Forget \(file.path.escapedForTerminal) and \(days) \(days == 1 ? "day" : "days") of its history? [y/N] "
+                        .utf8))
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 print("Nothing forgotten.")
                 return
             }
         }
         let (file, days) = try await app.run(ForgetFile(id: id))
-        print("Forgot \(file.path) and \(days) \(days == 1 ? "day" : "days") of its history.")
+        print("Forgot \(file.path.escapedForTerminal) and \(days) \(days == 1 ? "day" : "days") of its history.")
     }
 }

@@ -76,7 +76,7 @@ struct ProjectCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let app = try await options.app()
+            let app = try await options.app(readingOnly: true)
             let projects = try await app.run(ShowProjects(name: name))
             if json {
                 try Terminal.printJSON(projects)
@@ -111,9 +111,11 @@ struct ProjectCommand: AsyncParsableCommand {
                 AddProject(
                     name: name, paths: paths, target: settings.target, deadline: try settings.parsedDeadline(),
                     writingDays: try settings.parsedWritingDays() ?? .all, dailyGoal: settings.dailyGoal))
-            print("Project \(name) added.")
+            print("Project \(name.escapedForTerminal) added.")
             for path in untracked {
-                Terminal.standardError("wordcounter: nothing under \(path) is tracked yet: wordcounter track \(path)")
+                Terminal.standardError(
+                    "wordcounter: nothing under \(path.escapedForTerminal) is tracked yet: wordcounter track \(path.escapedForTerminal)"
+                )
             }
         }
     }
@@ -136,7 +138,7 @@ struct ProjectCommand: AsyncParsableCommand {
                     name: name, paths: paths.isEmpty ? nil : paths, target: settings.target,
                     deadline: try settings.parsedDeadline(), writingDays: try settings.parsedWritingDays(),
                     dailyGoal: settings.dailyGoal))
-            print("Project \(name) changed.")
+            print("Project \(name.escapedForTerminal) changed.")
         }
     }
 
@@ -149,7 +151,7 @@ struct ProjectCommand: AsyncParsableCommand {
         func run() async throws {
             let app = try await options.app()
             try await app.run(RemoveProject(name: name))
-            print("Project \(name) removed; its files stay tracked.")
+            print("Project \(name.escapedForTerminal) removed; its files stay tracked.")
         }
     }
 }

@@ -63,3 +63,21 @@ struct SettingsTests {
         #expect(Settings.defaults.readingMinutes(for: 1000) == nil)
     }
 }
+
+@Suite("Settings: new files in tracked folders")
+struct NewFilesSettingTests {
+    @Test("a new file counts as today's writing by default, and as a baseline with the setting off")
+    func newFiles() async throws {
+        let fixture = Fixture()
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(10))
+        try await fixture.track("/n")
+        try fixture.disk.write("/n/chapter-2.md", contents: Fixture.words(40))
+        try await fixture.update()
+        #expect(try await fixture.history(days: 1).map(\.words) == [40])
+        _ = try await fixture.app.run(ChangeSettings(newFilesCountAsWriting: false))
+        try fixture.disk.write("/n/chapter-3.md", contents: Fixture.words(25))
+        try await fixture.update()
+        #expect(try await fixture.history(days: 1).map(\.words) == [40])
+        #expect(try await fixture.row("/n/chapter-3.md")?.words == 25)
+    }
+}
