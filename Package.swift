@@ -124,6 +124,7 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 "HarborTesting",
+                "WordCounter",
                 "HarborSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -11,8 +11,6 @@ struct MarkdownInlineRenderer: Sendable {
         /// Where the bracket landed in the output, to drop it (link) or everything from it (image).
         var outputIndex: Int
         var isImage: Bool
-        /// Cleared once a link is formed around it, since links do not nest.
-        var isActive = true
     }
 
     /// Positions from which a search for a closing marker already failed. Searching again from there or later
@@ -22,14 +20,21 @@ struct MarkdownInlineRenderer: Sendable {
         var processingInstructionClose = Int.max
         var cdataClose = Int.max
         var declarationClose = Int.max
-        /// Bit `n` set: a search for a closing backtick run of length `n` failed, so no such run is left.
-        var backtickRunLengths: UInt64 = 0
+        /// Where a search for a closing backtick run began that went on to the end of the text (`Int.max` while
+        /// none has): from there on, every backtick run is in `lastBacktickRun`.
+        var backtickScanStart = Int.max
+        /// The start of the last backtick run of each length seen by a search, so an opening run with no closer
+        /// is answered without searching again, as cmark does: runs of many distinct lengths stay linear.
+        var lastBacktickRun: [Int: Int] = [:]
     }
 
     private(set) var tokenizer = WordTokenizer(appliesWordRules: true)
     var output: [UInt8] = []
     var openers: [BracketOpener] = []
     var failedSearches = FailedSearches()
+    /// Openers below this index in `openers` that are links, not images, can no longer open a link: a link was
+    /// formed after them, and links do not nest. One index instead of a flag per opener keeps forming a link O(1).
+    var linkOpenersInactiveBelow = 0
     /// The source index the last copied run ended at, to notice when two copied runs are not adjacent.
     var copiedEnd = -1
 
@@ -39,6 +44,7 @@ struct MarkdownInlineRenderer: Sendable {
         guard !text.isEmpty else { return }
         output.removeAll(keepingCapacity: true)
         openers.removeAll(keepingCapacity: true)
+        linkOpenersInactiveBelow = 0
         failedSearches = FailedSearches()
         copiedEnd = -1
         guard let base = text.baseAddress else { return }
