@@ -7,6 +7,7 @@ import Foundation
 enum WordCounterBenchmark {
     static func run() async throws {
         MarkdownGrowthBenchmark.run()
+        try CountingThroughputBenchmark.run()
         try withBinary { binary, folder in
             try memory(binary: binary, folder: folder)
             try counting(binary: binary, folder: folder)
