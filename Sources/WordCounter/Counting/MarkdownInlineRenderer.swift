@@ -181,18 +181,21 @@ struct MarkdownInlineRenderer: Sendable {
         return false
     }
 
-    /// Lanes of `word` (little-endian) holding a byte that may start markup. Exact for the lowest flagged lane
-    /// whatever the other bytes are (non-ASCII included): the zero-byte test only errs above a true match.
+    /// Lanes of `word` (little-endian) holding a byte that may start markup, and `^` (callers check the byte with
+    /// ``mayStartMarkup(_:)``). Never misses one: with the high bits cleared no lane carries into the next, so the
+    /// tests are exact for every ASCII lane, and non-ASCII lanes are dropped at the end.
     @inline(__always)
     static func markupLanes(_ word: UInt64) -> UInt64 {
         let word = UInt64(littleEndian: word)
-        @inline(__always) func zeroLanes(_ byte: UInt64) -> UInt64 {
-            let difference = word ^ (ByteLanes.ones &* byte)
-            return (difference &- ByteLanes.ones) & ~difference
+        let ascii = word & ~ByteLanes.high
+        // A lane's high bit is set in `ascii ^ pattern + 0x7F` unless the byte equals the pattern.
+        @inline(__always) func differs(_ byte: UInt64) -> UInt64 {
+            (ascii ^ (ByteLanes.ones &* byte)) &+ ByteLanes.ones &* 0x7F
         }
-        let low = zeroLanes(0x21) | zeroLanes(0x26) | zeroLanes(0x2A) | zeroLanes(0x3C) | zeroLanes(0x5B)
-        let high = zeroLanes(0x5C) | zeroLanes(0x5D) | zeroLanes(0x5F) | zeroLanes(0x60) | zeroLanes(0x7E)
-        return (low | high) & ByteLanes.high
+        let noneEqual = differs(0x21) & differs(0x26) & differs(0x2A) & differs(0x3C) & differs(0x7E)
+        // `[` `\` `]` `^` `_` `` ` ``: 0x5B through 0x60.
+        let inRange = (ascii &+ ByteLanes.ones &* (0x80 - 0x5B)) & ~(ascii &+ ByteLanes.ones &* (0x80 - 0x61))
+        return (~noneEqual | inRange) & ~word & ByteLanes.high
     }
 
     /// ASCII punctuation: the characters a backslash escapes.
