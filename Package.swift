@@ -172,6 +172,7 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 "HarborTesting",
+                "WordCounter",
                 "HarborSQLite",
                 "HarborHTTP",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -6,6 +6,8 @@ import Foundation
 /// Needs the release `wordcounter` binary beside this one: `swift build -c release` first.
 enum WordCounterBenchmark {
     static func run() async throws {
+        MarkdownGrowthBenchmark.run()
+        try CountingThroughputBenchmark.run()
         try withBinary { binary, folder in
             try memory(binary: binary, folder: folder)
             try counting(binary: binary, folder: folder)

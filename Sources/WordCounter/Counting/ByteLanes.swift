@@ -30,6 +30,13 @@ enum ByteLanes {
         equal(word, 0x20) | (atLeast(word, 0x09) & ~atLeast(word, 0x0E))
     }
 
+    /// Lanes holding an ASCII control that is not a space (0x00–0x08, 0x0E–0x1F, 0x7F), given the lanes of
+    /// ``spaces(_:)``.
+    @inline(__always)
+    static func ignoredControls(_ word: UInt64, spaces: UInt64) -> UInt64 {
+        (~atLeast(word, 0x20) & ~spaces | equal(word, 0x7F)) & high
+    }
+
     /// Lanes holding `0-9`, `A-Z` or `a-z`.
     @inline(__always)
     static func lettersAndDigits(_ word: UInt64) -> UInt64 {

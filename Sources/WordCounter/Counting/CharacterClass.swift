@@ -1,6 +1,6 @@
-/// What one Unicode scalar means to the word rules.
+/// What one Unicode scalar means to the `words` rules (the `whitespace` mode has ``WhitespaceClass``).
 enum CharacterClass: UInt8, Sendable {
-    /// `White_Space`: ends a token in every mode.
+    /// `White_Space`: ends a token.
     case space
     /// U+2013, U+2014, U+2015, U+2026: separate words inside a token in `words` mode, like a space.
     case separator

@@ -5,10 +5,13 @@ public enum CountingMode: String, Sendable, CaseIterable, Codable {
     case words
     /// The `words` count of the text a reader sees once CommonMark (with GFM tables and strikethrough) is rendered.
     case markdown
-    /// Runs of non-`White_Space` characters, the same as `wc -w` on valid UTF-8 text.
+    /// Exactly what GNU `wc -w` counts under `LC_ALL=C.UTF-8`: runs of printable characters between spaces.
     ///
-    /// GNU `wc` differs only on rarities: it ignores a token made only of control characters or invalid bytes,
-    /// separates at U+2007 and U+2060 (not `White_Space`) and joins at U+0085 (which is).
+    /// The spaces are ASCII tab to carriage return, space, and the Unicode space separators, no-break spaces
+    /// included, and U+2060 WORD JOINER; characters that are not printable (controls such as U+0007 or U+0085,
+    /// U+2028, U+2029, unassigned code points, invalid UTF-8) neither start nor end a word. Matched against GNU
+    /// coreutils 9.1 on glibc 2.36, whose character tables are Unicode 14.0: a character assigned later is not
+    /// printable to that `wc`, and not here either.
     case whitespace
 
     /// The extensions, lowercased, whose files are counted as Markdown.

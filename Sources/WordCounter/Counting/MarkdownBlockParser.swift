@@ -55,9 +55,13 @@ struct MarkdownBlockParser: Sendable {
     var lineTarget = LineTarget.ignored
     /// The open table's columns.
     var tableColumns = 0
-    /// Some open list item has no content yet.
-    var hasEmptyListItem = false
+    /// The list items that have no content yet are all at this index or later in `containers` (`Int.max` when
+    /// there are none): marking them once content arrives looks only at the containers opened since the last
+    /// time, so a line of thousands of list markers stays linear.
+    var firstEmptyListItem = Int.max
     var renderer = MarkdownInlineRenderer()
+    /// The last line was blank and left the state such that another blank line would change nothing.
+    var blankLineChangesNothing = false
 
     /// Parses one line (without its line ending), or, with `continuesLine`, the next piece of an overlong line.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>, continuesLine: Bool) {
@@ -66,7 +70,23 @@ struct MarkdownBlockParser: Sendable {
             return
         }
         lineTarget = .ignored
-        var cursor = MarkdownLineCursor(line)
+        let cursor = MarkdownLineCursor(line)
+        guard cursor.isBlank else {
+            blankLineChangesNothing = false
+            parseLine(cursor)
+            return
+        }
+        // A blank line after a blank line that left no leaf open and no empty list item: it continues every open
+        // container (all of them list items, since a blank line ends block quotes) and closes nothing, so it is
+        // skipped rather than walking a deep list once per blank line, as cmark does.
+        guard !blankLineChangesNothing else { return }
+        parseLine(cursor)
+        blankLineChangesNothing = leaf == .none && firstEmptyListItem >= containers.count
+    }
+
+    /// Parses one whole line.
+    private mutating func parseLine(_ start: MarkdownLineCursor) {
+        var cursor = start
         let matched = matchContainers(&cursor)
         let allMatched = matched == containers.count
         if allMatched, leaf == .paragraph || leaf == .none, startsPlainText(cursor) {
@@ -100,13 +120,16 @@ struct MarkdownBlockParser: Sendable {
 
     /// Content arrived: every open list item now has some.
     mutating func markListItemsNonEmpty() {
-        guard hasEmptyListItem else { return }
-        hasEmptyListItem = false
-        for index in containers.indices {
+        guard firstEmptyListItem < containers.count else {
+            firstEmptyListItem = Int.max
+            return
+        }
+        for index in firstEmptyListItem..<containers.count {
             if case .listItem(let contentIndent, true) = containers[index] {
                 containers[index] = .listItem(contentIndent: contentIndent, isEmpty: false)
             }
         }
+        firstEmptyListItem = Int.max
     }
 
     /// Whether the rest of the line starts, unindented, with a letter or a non-ASCII character, which no block
@@ -177,6 +200,9 @@ struct MarkdownBlockParser: Sendable {
     /// Opens the block quotes and list items that start on this line; returns whether any did.
     private mutating func openContainers(_ cursor: inout MarkdownLineCursor) -> Bool {
         var opened = false
+        let contentEnd = MarkdownBlockStart.trimmedEnd(cursor.bytes, from: 0)
+        // Where a thematic break scan failed, and for which mark: later starts up to there fail too.
+        var failedBreak: (mark: UInt8, stop: Int) = (0, -1)
         while cursor.indent < 4, let first = cursor.firstByte {
             let start = cursor.firstNonSpace
             if first == UInt8(ascii: ">") {
@@ -191,8 +217,14 @@ struct MarkdownBlockParser: Sendable {
             }
             let paragraphIsOpen = !opened && leaf.isParagraphText
             if paragraphIsOpen, MarkdownBlockStart.isSetextUnderline(cursor.bytes, at: start) { break }
-            if MarkdownBlockStart.isThematicBreak(cursor.bytes, at: start) { break }
-            guard let marker = MarkdownBlockStart.listMarker(cursor.bytes, at: start) else { break }
+            if first != failedBreak.mark || start > failedBreak.stop {
+                let scan = MarkdownBlockStart.thematicBreakScan(cursor.bytes, at: start)
+                if scan.isBreak { break }
+                failedBreak = (scan.mark, scan.stop)
+            }
+            guard let marker = MarkdownBlockStart.listMarker(cursor.bytes, at: start, contentEnd: contentEnd) else {
+                break
+            }
             if paragraphIsOpen, marker.isEmpty || (marker.isOrdered && !marker.startsAtOne) { break }
             closeLeaf()
             let indentBefore = cursor.indent
@@ -206,8 +238,8 @@ struct MarkdownBlockParser: Sendable {
                 cursor.consumeIndent(spacing)
             }
             markListItemsNonEmpty()
+            firstEmptyListItem = min(firstEmptyListItem, containers.count)
             containers.append(.listItem(contentIndent: indentBefore &+ marker.width &+ spacing, isEmpty: true))
-            hasEmptyListItem = true
             opened = true
         }
         return opened

@@ -23,18 +23,29 @@ enum MarkdownBlockStart {
 
     /// `***`, `---` or `___`, possibly spaced out, and nothing else.
     static func isThematicBreak(_ line: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        guard start < line.count else { return false }
+        thematicBreakScan(line, at: start).isBreak
+    }
+
+    /// Whether `line[start...]` is a thematic break, and where the scan stopped: at the first byte that is not
+    /// the mark, a space or a tab, or at the end. A scan from a later start with the same mark, up to that stop,
+    /// cannot succeed either, which keeps a line of thousands of `- ` markers linear.
+    static func thematicBreakScan(
+        _ line: UnsafeBufferPointer<UInt8>, at start: Int
+    ) -> (isBreak: Bool, mark: UInt8, stop: Int) {
+        guard start < line.count else { return (false, 0, start) }
         let mark = line[start]
-        guard mark == UInt8(ascii: "*") || mark == UInt8(ascii: "-") || mark == UInt8(ascii: "_") else { return false }
+        guard mark == UInt8(ascii: "*") || mark == UInt8(ascii: "-") || mark == UInt8(ascii: "_") else {
+            return (false, mark, start)
+        }
         var marks = 0
         for index in start..<line.count {
             switch line[index] {
             case mark: marks &+= 1
             case 0x20, 0x09: continue
-            default: return false
+            default: return (false, mark, index)
             }
         }
-        return marks >= 3
+        return (marks >= 3, mark, line.count)
     }
 
     /// The content of an ATX heading (`## Title ##`): without the opening marks, the closing sequence and the
@@ -89,7 +100,12 @@ enum MarkdownBlockStart {
 
     /// A bullet (`-`, `+`, `*`) or ordered (`1.`, `1)`, up to nine digits) list marker followed by a space, a tab
     /// or the end of the line.
-    static func listMarker(_ line: UnsafeBufferPointer<UInt8>, at start: Int) -> ListMarker? {
+    ///
+    /// - Parameter contentEnd: `trimmedEnd(line, from: 0)` if the caller has it, which saves scanning trailing
+    ///   spaces once per marker.
+    static func listMarker(
+        _ line: UnsafeBufferPointer<UInt8>, at start: Int, contentEnd: Int? = nil
+    ) -> ListMarker? {
         guard start < line.count else { return nil }
         var index = start
         var isOrdered = false
@@ -110,9 +126,8 @@ enum MarkdownBlockStart {
             return nil
         }
         guard index == line.count || isSpaceOrTab(line[index]) else { return nil }
-        return ListMarker(
-            width: index &- start, isOrdered: isOrdered, startsAtOne: number == 1,
-            isEmpty: trimmedEnd(line, from: index) == index)
+        let isEmpty = contentEnd.map { $0 <= index } ?? (trimmedEnd(line, from: index) == index)
+        return ListMarker(width: index &- start, isOrdered: isOrdered, startsAtOne: number == 1, isEmpty: isEmpty)
     }
 
     /// Whether a line starting at `start` (after at most 3 columns of indentation) ends an open paragraph by

@@ -92,15 +92,19 @@ struct MarkdownCounter: Sendable {
         return index
     }
 
-    /// Adds part of a line to `carry`, parsing it in pieces whenever it reaches the line limit, so a huge line
+    /// Adds part of a line to `carry`, parsing it in pieces whenever it grows past the line limit, so a huge line
     /// never needs more than the limit in memory, whatever the chunk size.
+    ///
+    /// A full carry is cut only once more bytes of the same line arrive: a line of exactly `lineLimit` bytes is
+    /// then parsed whole, as `feed` parses it when it arrives in one chunk, and the cuts of a longer line fall at
+    /// the same bytes however the chunks were cut.
     private mutating func appendToCarry(_ piece: UnsafeBufferPointer<UInt8>) {
         var start = 0
         while start < piece.count {
+            if carry.count >= Self.lineLimit { handleLongCarry() }
             let taken = min(piece.count &- start, max(1, Self.lineLimit &- carry.count))
             carry.append(contentsOf: UnsafeBufferPointer(rebasing: piece[start..<(start &+ taken)]))
             start &+= taken
-            if carry.count >= Self.lineLimit { handleLongCarry() }
         }
     }
 

@@ -13,8 +13,8 @@ extension MarkdownInlineRenderer {
         in text: UnsafeBufferPointer<UInt8>, at index: Int, literalStart: inout Int
     ) -> Int {
         guard let opener = openers.last else { return index &+ 1 }
-        guard opener.isActive else {
-            openers.removeLast()
+        guard opener.isImage || openers.count &- 1 >= linkOpenersInactiveBelow else {
+            popOpener()
             return index &+ 1
         }
         var end: Int?
@@ -30,7 +30,7 @@ extension MarkdownInlineRenderer {
         if end == nil, opener.isImage {
             end = index &+ 1
         }
-        openers.removeLast()
+        popOpener()
         guard let end else { return index &+ 1 }
         copy(text, literalStart..<index)
         if opener.isImage {
@@ -39,15 +39,17 @@ extension MarkdownInlineRenderer {
             removeOpeningBracket(at: opener.outputIndex)
             // Links may not contain links, so earlier `[` can no longer open one. A reference link's label may be
             // undefined, making it text, so it does not stop an enclosing inline link (`[[a][]](url)`).
-            if isInlineLink {
-                for openerIndex in openers.indices where !openers[openerIndex].isImage {
-                    openers[openerIndex].isActive = false
-                }
-            }
+            if isInlineLink { linkOpenersInactiveBelow = openers.count }
         }
         copiedEnd = -1
         literalStart = end
         return end
+    }
+
+    /// Removes the nearest opener; an opener pushed later in its place starts active.
+    private mutating func popOpener() {
+        openers.removeLast()
+        linkOpenersInactiveBelow = min(linkOpenersInactiveBelow, openers.count)
     }
 
     /// Drops a link's `[` from the output, unless that would join the halves of an invalid UTF-8 sequence.

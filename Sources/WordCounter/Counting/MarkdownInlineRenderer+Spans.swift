@@ -5,8 +5,12 @@ extension MarkdownInlineRenderer {
     mutating func renderCodeSpan(in text: UnsafeBufferPointer<UInt8>, at index: Int, literalStart: inout Int) -> Int {
         let contentStart = Self.runEnd(of: UInt8(ascii: "`"), in: text, from: index)
         let length = contentStart &- index
-        let lengthBit: UInt64 = length < 64 ? 1 << UInt64(length) : 0
-        guard failedSearches.backtickRunLengths & lengthBit == 0 else { return contentStart }
+        // `contentStart` ends a maximal run, so the runs after it are the same maximal runs a search saw.
+        if failedSearches.backtickScanStart <= contentStart,
+            failedSearches.lastBacktickRun[length, default: -1] < contentStart
+        {
+            return contentStart
+        }
         var search = contentStart
         while search < text.count {
             guard text[search] == UInt8(ascii: "`") else {
@@ -14,7 +18,10 @@ extension MarkdownInlineRenderer {
                 continue
             }
             let runEnd = Self.runEnd(of: UInt8(ascii: "`"), in: text, from: search)
-            if runEnd &- search == length {
+            let runLength = runEnd &- search
+            failedSearches.lastBacktickRun[runLength] = max(
+                failedSearches.lastBacktickRun[runLength, default: -1], search)
+            if runLength == length {
                 copy(text, literalStart..<index)
                 copy(text, Self.strippedCodeSpanContent(text, contentStart..<search))
                 literalStart = runEnd
@@ -22,7 +29,7 @@ extension MarkdownInlineRenderer {
             }
             search = runEnd
         }
-        failedSearches.backtickRunLengths |= lengthBit
+        failedSearches.backtickScanStart = min(failedSearches.backtickScanStart, contentStart)
         return contentStart
     }
 

@@ -11,8 +11,6 @@ struct MarkdownInlineRenderer: Sendable {
         /// Where the bracket landed in the output, to drop it (link) or everything from it (image).
         var outputIndex: Int
         var isImage: Bool
-        /// Cleared once a link is formed around it, since links do not nest.
-        var isActive = true
     }
 
     /// Positions from which a search for a closing marker already failed. Searching again from there or later
@@ -22,14 +20,21 @@ struct MarkdownInlineRenderer: Sendable {
         var processingInstructionClose = Int.max
         var cdataClose = Int.max
         var declarationClose = Int.max
-        /// Bit `n` set: a search for a closing backtick run of length `n` failed, so no such run is left.
-        var backtickRunLengths: UInt64 = 0
+        /// Where a search for a closing backtick run began that went on to the end of the text (`Int.max` while
+        /// none has): from there on, every backtick run is in `lastBacktickRun`.
+        var backtickScanStart = Int.max
+        /// The start of the last backtick run of each length seen by a search, so an opening run with no closer
+        /// is answered without searching again, as cmark does: runs of many distinct lengths stay linear.
+        var lastBacktickRun: [Int: Int] = [:]
     }
 
     private(set) var tokenizer = WordTokenizer(appliesWordRules: true)
     var output: [UInt8] = []
     var openers: [BracketOpener] = []
     var failedSearches = FailedSearches()
+    /// Openers below this index in `openers` that are links, not images, can no longer open a link: a link was
+    /// formed after them, and links do not nest. One index instead of a flag per opener keeps forming a link O(1).
+    var linkOpenersInactiveBelow = 0
     /// The source index the last copied run ended at, to notice when two copied runs are not adjacent.
     var copiedEnd = -1
 
@@ -39,6 +44,7 @@ struct MarkdownInlineRenderer: Sendable {
         guard !text.isEmpty else { return }
         output.removeAll(keepingCapacity: true)
         openers.removeAll(keepingCapacity: true)
+        linkOpenersInactiveBelow = 0
         failedSearches = FailedSearches()
         copiedEnd = -1
         guard let base = text.baseAddress else { return }
@@ -175,18 +181,21 @@ struct MarkdownInlineRenderer: Sendable {
         return false
     }
 
-    /// Lanes of `word` (little-endian) holding a byte that may start markup. Exact for the lowest flagged lane
-    /// whatever the other bytes are (non-ASCII included): the zero-byte test only errs above a true match.
+    /// Lanes of `word` (little-endian) holding a byte that may start markup, and `^` (callers check the byte with
+    /// ``mayStartMarkup(_:)``). Never misses one: with the high bits cleared no lane carries into the next, so the
+    /// tests are exact for every ASCII lane, and non-ASCII lanes are dropped at the end.
     @inline(__always)
     static func markupLanes(_ word: UInt64) -> UInt64 {
         let word = UInt64(littleEndian: word)
-        @inline(__always) func zeroLanes(_ byte: UInt64) -> UInt64 {
-            let difference = word ^ (ByteLanes.ones &* byte)
-            return (difference &- ByteLanes.ones) & ~difference
+        let ascii = word & ~ByteLanes.high
+        // A lane's high bit is set in `ascii ^ pattern + 0x7F` unless the byte equals the pattern.
+        @inline(__always) func differs(_ byte: UInt64) -> UInt64 {
+            (ascii ^ (ByteLanes.ones &* byte)) &+ ByteLanes.ones &* 0x7F
         }
-        let low = zeroLanes(0x21) | zeroLanes(0x26) | zeroLanes(0x2A) | zeroLanes(0x3C) | zeroLanes(0x5B)
-        let high = zeroLanes(0x5C) | zeroLanes(0x5D) | zeroLanes(0x5F) | zeroLanes(0x60) | zeroLanes(0x7E)
-        return (low | high) & ByteLanes.high
+        let noneEqual = differs(0x21) & differs(0x26) & differs(0x2A) & differs(0x3C) & differs(0x7E)
+        // `[` `\` `]` `^` `_` `` ` ``: 0x5B through 0x60.
+        let inRange = (ascii &+ ByteLanes.ones &* (0x80 - 0x5B)) & ~(ascii &+ ByteLanes.ones &* (0x80 - 0x61))
+        return (~noneEqual | inRange) & ~word & ByteLanes.high
     }
 
     /// ASCII punctuation: the characters a backslash escapes.

@@ -12,40 +12,20 @@ struct MarkdownLineCursor {
     private(set) var column = 0
     /// Columns of an already passed tab that are still unconsumed indentation.
     private(set) var leftoverTabColumns = 0
+    /// The first byte at or after `position` that is not a space or tab, and its column. Columns are absolute
+    /// (tab stops do not depend on where a scan starts), so this stays right until `position` passes it: the many
+    /// questions asked of one line with deep containers cost one scan, not one per container.
+    private(set) var firstNonSpace = 0
+    private var firstNonSpaceColumn = 0
 
     /// Creates a cursor at the start of `bytes`.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        findFirstNonSpace()
     }
 
     /// Columns of spaces and tabs from the cursor to the first other byte.
-    var indent: Int {
-        var columns = leftoverTabColumns
-        var currentColumn = column
-        var index = position
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20:
-                columns &+= 1
-                currentColumn &+= 1
-            case 0x09:
-                let width = 4 &- currentColumn % 4
-                columns &+= width
-                currentColumn &+= width
-            default:
-                return columns
-            }
-            index &+= 1
-        }
-        return columns
-    }
-
-    /// The index of the first byte that is not a space or tab (`bytes.count` if there is none).
-    var firstNonSpace: Int {
-        var index = position
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index &+= 1 }
-        return index
-    }
+    var indent: Int { leftoverTabColumns &+ firstNonSpaceColumn &- column }
 
     /// Whether only spaces and tabs remain.
     var isBlank: Bool { firstNonSpace == bytes.count }
@@ -54,6 +34,30 @@ struct MarkdownLineCursor {
     var firstByte: UInt8? {
         let index = firstNonSpace
         return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Finds the first byte at or after `position` that is not a space or tab, from where the last search
+    /// stopped if `position` has not passed it.
+    private mutating func findFirstNonSpace() {
+        var index = position
+        var currentColumn = column
+        if firstNonSpace > position {
+            index = firstNonSpace
+            currentColumn = firstNonSpaceColumn
+        }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20: currentColumn &+= 1
+            case 0x09: currentColumn &+= 4 &- currentColumn % 4
+            default:
+                firstNonSpace = index
+                firstNonSpaceColumn = currentColumn
+                return
+            }
+            index &+= 1
+        }
+        firstNonSpace = index
+        firstNonSpaceColumn = currentColumn
     }
 
     /// Consumes up to `columns` columns of indentation, splitting a tab if it is wider than what is left.
@@ -97,6 +101,7 @@ struct MarkdownLineCursor {
         leftoverTabColumns = 0
         position = min(bytes.count, position &+ count)
         column &+= count
+        findFirstNonSpace()
     }
 
     /// Consumes the one optional space after a block quote's `>`; a tab counts as one space and keeps the rest.

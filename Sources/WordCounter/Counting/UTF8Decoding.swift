@@ -1,14 +1,18 @@
 /// Decodes one UTF-8 scalar with the well-formedness rules of Unicode Table 3-7.
 ///
-/// Invalid input decodes as U+FFFD covering the maximal subpart of an ill-formed sequence, so a byte that cannot
-/// continue the sequence is never swallowed: it starts the next character, as `String(decoding:as:)` does too.
+/// Invalid input decodes as ``invalid`` covering the maximal subpart of an ill-formed sequence, so a byte that
+/// cannot continue the sequence is never swallowed: it starts the next character, as `String(decoding:as:)` does
+/// too (where the subpart becomes U+FFFD).
 enum UTF8Decoding {
     /// The replacement character's scalar value.
     static let replacement: UInt32 = 0xFFFD
+    /// What an ill-formed sequence decodes as: no scalar value, so that the `whitespace` mode can tell it from a
+    /// U+FFFD in the text (GNU `wc` ignores the one and counts the other); the `words` rules read both as U+FFFD.
+    static let invalid: UInt32 = 0x11_0000
 
     /// Decodes the scalar starting at `bytes[index]`, a byte ≥ 0x80.
     ///
-    /// - Returns: the scalar value (U+FFFD when ill-formed) and how many bytes it used; a length of 0 means the
+    /// - Returns: the scalar value (``invalid`` when ill-formed) and how many bytes it used; a length of 0 means the
     ///   bytes up to `end` are a valid but unfinished prefix, which a streaming caller keeps for the next chunk.
     @inline(__always)
     static func decode(
@@ -34,13 +38,13 @@ enum UTF8Decoding {
             if lead == 0xF0 { low = 0x90 }  // overlong
             if lead == 0xF4 { high = 0x8F }  // beyond U+10FFFF
         default:
-            return (replacement, 1)
+            return (invalid, 1)
         }
         var position = index &+ 1
         while continuations > 0 {
-            guard position < end else { return (replacement, 0) }
+            guard position < end else { return (invalid, 0) }
             let byte = bytes[position]
-            guard byte >= low, byte <= high else { return (replacement, position &- index) }
+            guard byte >= low, byte <= high else { return (invalid, position &- index) }
             value = value << 6 | UInt32(byte & 0x3F)
             low = 0x80
             high = 0xBF

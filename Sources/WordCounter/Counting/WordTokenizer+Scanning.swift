@@ -74,26 +74,29 @@ extension WordTokenizer {
         return ByteLanes.count((sum & letters >> 7) << 7)
     }
 
-    /// Whitespace rules over `bytes[start..<count]`: a token starts at a non-space after a space.
+    /// Whitespace rules over `bytes[start..<count]`: a token starts at a printable non-space after a space, with
+    /// ignored characters (controls, invalid bytes) in between changing nothing.
     mutating func scanTokens(_ bytes: UnsafePointer<UInt8>, from start: Int, count: Int) {
         var words = self.words
         var spaces = spaceLanes
-        var table: [CharacterClass] = []
+        var table: [WhitespaceClass] = []
         let raw = UnsafeRawPointer(bytes)
         var index = start
         while index < count {
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let nonASCII = word & ByteLanes.high
                 let space = ByteLanes.spaces(word)
+                // Non-ASCII bytes and ASCII controls other than the spaces go one at a time. The lane tests are
+                // exact below the lowest non-ASCII byte, which is all the lowest flagged lane needs.
+                let special = word & ByteLanes.high | ByteLanes.ignoredControls(word, spaces: space)
                 let starts = ~space & ByteLanes.high & (space << 8 | spaces >> 56)
-                if nonASCII == 0 {
+                if special == 0 {
                     words &+= ByteLanes.count(starts)
                     spaces = space
                     index &+= 8
                     continue
                 }
-                let lanes = nonASCII.trailingZeroBitCount >> 3
+                let lanes = special.trailingZeroBitCount >> 3
                 if lanes > 0 {
                     let mask = ByteLanes.lowLanes(lanes)
                     words &+= ByteLanes.count(starts & mask)
@@ -102,9 +105,22 @@ extension WordTokenizer {
                 }
                 break
             }
-            guard index < count,
-                let characterClass = nextCharacterClass(bytes, at: &index, count: count, table: &table)
-            else { break }
+            guard index < count else { break }
+            let byte = bytes[index]
+            let characterClass: WhitespaceClass
+            if byte < 0x80 {
+                index &+= 1
+                characterClass = .ofASCII(byte)
+            } else {
+                let (value, length) = UTF8Decoding.decode(bytes, at: index, end: count)
+                if length == 0 {
+                    keepPartial(bytes, from: index, count: count)
+                    break
+                }
+                if table.isEmpty { table = WhitespaceClass.basicMultilingualPlane }
+                index &+= length
+                characterClass = .ofScalar(value, table: table)
+            }
             Self.applyTokenRules(characterClass, words: &words, spaces: &spaces)
         }
         self.words = words
@@ -133,7 +149,7 @@ extension WordTokenizer {
     }
 
     /// Keeps the unfinished sequence `bytes[index..<count]` (at most three bytes) for the next chunk.
-    private mutating func keepPartial(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) {
+    mutating func keepPartial(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) {
         var packed: UInt32 = 0
         for offset in 0..<(count &- index) {
             packed |= UInt32(bytes[index &+ offset]) << (8 &* offset)
@@ -180,12 +196,15 @@ extension WordTokenizer {
 
     /// One character under the whitespace rules.
     @inline(__always)
-    static func applyTokenRules(_ characterClass: CharacterClass, words: inout Int, spaces: inout UInt64) {
-        if characterClass == .space {
+    static func applyTokenRules(_ characterClass: WhitespaceClass, words: inout Int, spaces: inout UInt64) {
+        switch characterClass {
+        case .space:
             spaces = ByteLanes.lastLane
-        } else {
+        case .printable:
             if spaces & ByteLanes.lastLane != 0 { words &+= 1 }
             spaces = 0
+        case .ignored:
+            break
         }
     }
 }

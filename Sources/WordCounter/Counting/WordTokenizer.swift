@@ -1,10 +1,10 @@
-/// Counts words in UTF-8 bytes that arrive in chunks cut anywhere, by the `words` rules or by plain
-/// `White_Space` separation.
+/// Counts words in UTF-8 bytes that arrive in chunks cut anywhere, by the `words` rules or by GNU `wc -w`'s
+/// (the `whitespace` mode).
 ///
 /// Both rule sets are one pass that counts where words *start*, so nothing is buffered: the whole state is a few
 /// integers plus at most three bytes of a multi-byte sequence cut off by the end of a chunk. ASCII runs go eight
 /// bytes at a time through ``ByteLanes``; other bytes are decoded one scalar at a time and classified by
-/// ``CharacterClass``. The state is kept in the lane form the eight-byte path uses, so the two paths hand over at
+/// ``CharacterClass`` or ``WhitespaceClass``. The state is kept in the lane form the eight-byte path uses, so the two paths hand over at
 /// any byte.
 struct WordTokenizer: Sendable {
     /// `words` rules (dashes, ellipses, CJK, letters or numbers) rather than plain whitespace tokens.
@@ -18,7 +18,7 @@ struct WordTokenizer: Sendable {
     /// tell whether a `--` or `...` run is straddling two blocks.
     var hyphenLanes: UInt64 = 0
     var dotLanes: UInt64 = 0
-    /// Whitespace rules: the last lane is set while the previous character was whitespace.
+    /// Whitespace rules: the last lane is set while the previous character that was not ignored was a space.
     var spaceLanes: UInt64 = ByteLanes.lastLane
     /// An unfinished multi-byte sequence from the end of the previous input, little-endian.
     var partial: UInt32 = 0
@@ -53,16 +53,20 @@ struct WordTokenizer: Sendable {
     /// Ends the current word as whitespace would; Markdown calls this between blocks.
     mutating func separate() {
         endContiguousInput()
-        apply(.space)
+        if appliesWordRules {
+            apply(.space)
+        } else {
+            Self.applyTokenRules(.space, words: &words, spaces: &spaceLanes)
+        }
     }
 
-    /// Reads an unfinished multi-byte sequence as U+FFFD, so that bytes fed next, which do not follow it in the
-    /// source, cannot complete it.
+    /// Reads an unfinished multi-byte sequence as invalid (U+FFFD to the `words` rules, ignored by the `whitespace`
+    /// ones), so that bytes fed next, which do not follow it in the source, cannot complete it.
     mutating func endContiguousInput() {
         guard partialCount > 0 else { return }
         partial = 0
         partialCount = 0
-        apply(.other)
+        if appliesWordRules { apply(.other) }
     }
 
     /// The final count, once all input is fed.
@@ -71,15 +75,11 @@ struct WordTokenizer: Sendable {
         return words
     }
 
-    /// Updates the state for one character that did not go through the eight-byte path.
+    /// Updates the `words` state for one character that did not go through the eight-byte path.
     @inline(__always)
     mutating func apply(_ characterClass: CharacterClass) {
-        if appliesWordRules {
-            Self.applyWordRules(
-                characterClass, words: &words, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphenLanes, dots: &dotLanes)
-        } else {
-            Self.applyTokenRules(characterClass, words: &words, spaces: &spaceLanes)
-        }
+        Self.applyWordRules(
+            characterClass, words: &words, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphenLanes, dots: &dotLanes)
     }
 
     /// Completes a sequence cut off by the previous chunk with the first bytes of this one.
@@ -94,7 +94,7 @@ struct WordTokenizer: Sendable {
         }
         let available = kept &+ taken
         let decoded = withUnsafeBytes(of: staged.littleEndian) { raw -> (value: UInt32, length: Int) in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return (UTF8Decoding.replacement, 1) }
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return (UTF8Decoding.invalid, 1) }
             return UTF8Decoding.decode(base, at: 0, end: available)
         }
         if decoded.length == 0 {
@@ -104,7 +104,11 @@ struct WordTokenizer: Sendable {
         }
         partial = 0
         partialCount = 0
-        apply(CharacterClass.ofScalar(decoded.value))
+        if appliesWordRules {
+            apply(CharacterClass.ofScalar(decoded.value))
+        } else {
+            Self.applyTokenRules(WhitespaceClass.ofScalar(decoded.value), words: &words, spaces: &spaceLanes)
+        }
         // The kept bytes were a valid prefix, so the decoder used at least all of them.
         return decoded.length &- kept
     }

@@ -13,7 +13,8 @@ extension LocalFileSystem {
     /// if the path was replaced meanwhile (an editor's atomic save). A file whose size or
     /// modification time changes during the read is read again from the start, up to
     /// ``readAttempts`` times, so the count and fingerprint always describe one version of it.
-    /// - Throws: ``FileProblem/binary`` (a NUL in the first 8 KiB, found without reading further),
+    /// - Throws: ``FileProblem/binary`` (a NUL in the first 8 KiB, a NUL code unit in UTF-16, found without
+    ///   reading further),
     ///   ``FileProblem/notRegularFile(_:)``, ``FileProblem/vanished`` (deleted while it shrank
     ///   under the reader), ``FileProblem/io(_:)`` (a read error, or still changing after the
     ///   last attempt), and the errors of ``status(of:)``.
@@ -58,13 +59,11 @@ extension LocalFileSystem {
             let count = try file.read(into: buffer)
             if count == 0 { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            if total < Int64(WordCounterStream.binaryProbeLength) {
-                // Stop at once: reading the rest of a large binary file would be wasted time.
-                let probe = min(count, WordCounterStream.binaryProbeLength - Int(total))
-                if let base = chunk.baseAddress, memchr(base, 0, probe) != nil { throw .binary }
-            }
             total += Int64(count)
             stream.feed(chunk)
+            // Stop at once: reading the rest of a large binary file would be wasted time. The stream decides,
+            // since a NUL byte is text in UTF-16.
+            if stream.isBinary { throw .binary }
             fingerprint.update(chunk)
         }
         let result = stream.finish()

@@ -22,7 +22,8 @@ struct BinaryDetectionTests {
         bytes[WordCounterStream.binaryProbeLength] = 0
         bytes.replaceSubrange(8500..<8503, with: Array("two".utf8))
         #expect(WordCounterStream.result(for: bytes, mode: .words) == CountResult(words: 2))
-        #expect(WordCounterStream.result(for: bytes, mode: .whitespace) == CountResult(words: 3))
+        // GNU wc ignores a NUL there, as any control character, and so does the whitespace mode.
+        #expect(WordCounterStream.result(for: bytes, mode: .whitespace) == CountResult(words: 2))
         #expect(WordCounterStream.result(for: bytes, mode: .markdown) == CountResult(words: 2))
     }
 

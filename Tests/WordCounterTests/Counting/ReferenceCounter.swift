@@ -1,7 +1,7 @@
 /// The counting rules written as plainly as possible, straight from their wording, to check the fast counter
 /// against: decode with `String(decoding:as:)` (invalid bytes become U+FFFD), split into tokens at
 /// `White_Space`, split tokens into pieces at dashes and ellipses, then count CJK characters and the runs
-/// between them that hold a letter or number.
+/// between them that hold a letter or number. The `whitespace` mode's reference reads GNU `wc -w`'s rules as plainly.
 enum ReferenceCounter {
     static func words(_ bytes: [UInt8]) -> Int {
         let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
@@ -10,8 +10,44 @@ enum ReferenceCounter {
         }
     }
 
+    /// GNU `wc -w` (coreutils 9.1, glibc 2.36, `LC_ALL=C.UTF-8`): words are runs of printable characters that
+    /// are not spaces; characters that are not printable, and invalid bytes, are skipped.
     static func whitespaceTokens(_ bytes: [UInt8]) -> Int {
-        tokens(Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)).count
+        var words = 0
+        var inWord = false
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if isWCSpace(scalar) {
+                    inWord = false
+                } else if isWCPrintable(scalar) {
+                    if !inWord { words += 1 }
+                    inWord = true
+                }
+            case .error:
+                continue
+            case .emptyInput:
+                return words
+            }
+        }
+    }
+
+    static func isWCSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .spaceSeparator || (0x09...0x0D).contains(scalar.value)
+            || scalar.value == 0x2060
+    }
+
+    static func isWCPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        guard let age = scalar.properties.age, age.major < 14 || (age.major == 14 && age.minor == 0) else {
+            return false
+        }
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: return false
+        default: return true
+        }
     }
 
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {

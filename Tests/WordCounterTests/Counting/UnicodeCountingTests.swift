@@ -13,33 +13,34 @@ struct UnicodeCountingTests {
     }
 
     @Test(
-        "Invalid bytes read as U+FFFD: not whitespace, not a letter, and never swallow the next character",
+        "Invalid bytes: U+FFFD to the words rules (no letter), ignored by the whitespace mode as by wc; never swallow the next character",
         arguments: [
-            ByteExample(bytes: [0xFF], words: 0, tokens: 1),
+            ByteExample(bytes: [0xFF], words: 0, tokens: 0),
             ByteExample(bytes: [0x61, 0xFF, 0x62], words: 1, tokens: 1),
-            ByteExample(bytes: [0x61, 0x20, 0xFF, 0x20, 0x62], words: 2, tokens: 3),
-            ByteExample(bytes: [0xFE, 0xFF, 0x80, 0xBF], words: 0, tokens: 1),
+            ByteExample(bytes: [0x61, 0x20, 0xFF, 0x20, 0x62], words: 2, tokens: 2),
+            // FE FF starting a file would be a UTF-16 byte order mark; after a space they are invalid UTF-8.
+            ByteExample(bytes: [0x20, 0xFE, 0xFF, 0x80, 0xBF], words: 0, tokens: 0),
             // Truncated sequences, at the end and before an ASCII letter or space.
             ByteExample(bytes: [0x61, 0xE6, 0x97], words: 1, tokens: 1),
-            ByteExample(bytes: [0xE6, 0x97], words: 0, tokens: 1),
+            ByteExample(bytes: [0xE6, 0x97], words: 0, tokens: 0),
             ByteExample(bytes: [0xE6, 0x97, 0x61], words: 1, tokens: 1),
-            ByteExample(bytes: [0xE6, 0x97, 0x20, 0x61], words: 1, tokens: 2),
-            ByteExample(bytes: [0xF0, 0x9F, 0x98], words: 0, tokens: 1),
-            ByteExample(bytes: [0xC3], words: 0, tokens: 1),
-            ByteExample(bytes: [0xC3, 0x20, 0xA9], words: 0, tokens: 2),
+            ByteExample(bytes: [0xE6, 0x97, 0x20, 0x61], words: 1, tokens: 1),
+            ByteExample(bytes: [0xF0, 0x9F, 0x98], words: 0, tokens: 0),
+            ByteExample(bytes: [0xC3], words: 0, tokens: 0),
+            ByteExample(bytes: [0xC3, 0x20, 0xA9], words: 0, tokens: 0),
             // A truncated CJK character is not a CJK character.
             ByteExample(bytes: [0xE6, 0x97, 0xE6, 0x97, 0xA5], words: 1, tokens: 1),
             // Overlong forms, surrogates and code points past U+10FFFF are invalid, even "overlong space".
-            ByteExample(bytes: [0xC0, 0xAF], words: 0, tokens: 1),
-            ByteExample(bytes: [0xC1, 0x81], words: 0, tokens: 1),
+            ByteExample(bytes: [0xC0, 0xAF], words: 0, tokens: 0),
+            ByteExample(bytes: [0xC1, 0x81], words: 0, tokens: 0),
             ByteExample(bytes: [0x61, 0xC0, 0xA0, 0x62], words: 1, tokens: 1),
-            ByteExample(bytes: [0xE0, 0x80, 0xAF], words: 0, tokens: 1),
-            ByteExample(bytes: [0xED, 0xA0, 0x80], words: 0, tokens: 1),
-            ByteExample(bytes: [0xF4, 0x90, 0x80, 0x80], words: 0, tokens: 1),
+            ByteExample(bytes: [0xE0, 0x80, 0xAF], words: 0, tokens: 0),
+            ByteExample(bytes: [0xED, 0xA0, 0x80], words: 0, tokens: 0),
+            ByteExample(bytes: [0xF4, 0x90, 0x80, 0x80], words: 0, tokens: 0),
             ByteExample(bytes: [0xF0, 0x80, 0x80, 0x41], words: 1, tokens: 1),
-            // Valid neighbours of the boundaries.
+            // Valid neighbours of the boundaries (U+D7FF is unassigned, so wc ignores it).
             ByteExample(bytes: [0xC3, 0xA9], words: 1, tokens: 1),
-            ByteExample(bytes: [0xED, 0x9F, 0xBF, 0x20, 0xE6, 0x97, 0xA5], words: 1, tokens: 2),
+            ByteExample(bytes: [0xED, 0x9F, 0xBF, 0x20, 0xE6, 0x97, 0xA5], words: 1, tokens: 1),
             ByteExample(bytes: [0xF0, 0xA0, 0x80, 0x80], words: 1, tokens: 1),
         ])
     func invalidUTF8(example: ByteExample) {
