@@ -36,7 +36,11 @@ struct APIRoutes: Sendable {
         return try Response.json(rows.map(FileObject.init))
     }
 
-    /// `GET /api/history?days=N&by=day|week`: net and gross words per day, today last.
+    /// `GET /api/history?days=N&by=day|week`: net and gross words of the last N days (today
+    /// included), per day or summed per week (Monday to Sunday), today last.
+    ///
+    /// The range is always N days, whatever the grouping: `days=2&by=week` sums two days, into
+    /// the one or two weeks they fall in, and each item says which days it counts.
     func history(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
         var days = 14
@@ -53,9 +57,19 @@ struct APIRoutes: Sendable {
             }
             grouping = value
         }
-        let entries = try await app.run(
-            ShowHistory(days: days, grouping: grouping), on: Self.queryLane)
-        return try Response.json(entries.map(HistoryDayObject.init))
+        let entries = try await app.run(ShowHistory(days: days, grouping: .day), on: Self.queryLane)
+        guard grouping == .week else { return try Response.json(entries.map(HistoryDayObject.init)) }
+        let calendar = app.services.calendar
+        var weeks: [(week: Day, days: [HistoryEntry])] = []
+        for entry in entries {
+            let week = entry.date.weekStart(calendar: calendar)
+            if weeks.last?.week == week {
+                weeks[weeks.count - 1].days.append(entry)
+            } else {
+                weeks.append((week, [entry]))
+            }
+        }
+        return try Response.json(weeks.map { HistoryDayObject(week: $0.week, days: $0.days) })
     }
 
     /// `POST /api/track` with `{"path": "/absolute/path"}`: tracks a file or folder below a root.
@@ -64,9 +78,22 @@ struct APIRoutes: Sendable {
         guard body.path.hasPrefix("/"), !body.path.utf8.contains(0) else {
             throw APIError.badRequest("'path' must be an absolute path, like /home/me/novel")
         }
-        let path = app.services.fileSystem.absolutePath(body.path)
-        guard configuration.roots.allows(path) else {
-            throw APIError.outsideRoots(path, roots: configuration.roots.paths)
+        let fileSystem = app.services.fileSystem
+        let given = fileSystem.absolutePath(body.path)
+        let roots = configuration.roots
+        guard roots.allows(given) else { throw APIError.outsideRoots(given, roots: roots.paths) }
+        // A symbolic link below a root may lead anywhere: track where the path really is, and
+        // refuse it, or a folder holding a link to a file, when that is outside the roots.
+        let path = RealPath.resolve(given) ?? given
+        guard roots.allowsResolved(path) else {
+            throw APIError.outsideRoots(given == path ? given : "\(given) (a link to \(path))", roots: roots.paths)
+        }
+        if (try? fileSystem.status(of: path))?.kind == .directory {
+            let files = (try? fileSystem.files(in: path, matching: FileFilter())) ?? []
+            if let link = files.first(where: { !roots.allowsResolved($0) }) {
+                let target = RealPath.resolve(link) ?? link
+                throw APIError.outsideRoots("\(link) (a link to \(target))", roots: roots.paths)
+            }
         }
         try await app.run(TrackFiles(paths: [path]))
         let rows = try await app.run(ShowStatus(), on: Self.queryLane)

@@ -1,6 +1,11 @@
 public import WordCounter
 
-/// One item of `GET /api/history`: the same fields as `wordcounter history --json`.
+/// One item of `GET /api/history`: a day, or a week of the requested range.
+///
+/// `date`, `words` and `added` are the fields of `wordcounter history --json`; `from`, `to` and
+/// `days` say which days of the range the item counts. With `by=week` the range is still the last
+/// `days` days: its first and last weeks are usually partial, so `days=2&by=week` on a Monday is
+/// two items (Sunday, in the week before, and Monday), each counting one day.
 public struct HistoryDayObject: Codable, Sendable, Equatable {
     /// The day (or the Monday a week starts on), `YYYY-MM-DD`.
     public let date: String
@@ -8,11 +13,30 @@ public struct HistoryDayObject: Codable, Sendable, Equatable {
     public let words: Int
     /// Gross words, never negative.
     public let added: Int
+    /// The first day of the range counted in it, `YYYY-MM-DD`.
+    public let from: String
+    /// The last day of the range counted in it, `YYYY-MM-DD`.
+    public let to: String
+    /// How many days of the range it counts: 1 for a day, 1 to 7 for a week.
+    public let days: Int
 
-    /// Maps the application's view model.
+    /// Maps the application's view model of one day.
     public init(_ entry: HistoryEntry) {
         date = entry.date.rawValue
         words = entry.words
         added = entry.added
+        from = entry.date.rawValue
+        to = entry.date.rawValue
+        days = 1
+    }
+
+    /// Sums `days` (consecutive, oldest first, not empty) into the item of the week starting on `week`.
+    init(week: Day, days entries: [HistoryEntry]) {
+        date = week.rawValue
+        words = entries.reduce(0) { $0 + $1.words }
+        added = entries.reduce(0) { $0 + $1.added }
+        from = entries.first?.date.rawValue ?? week.rawValue
+        to = entries.last?.date.rawValue ?? week.rawValue
+        days = entries.count
     }
 }

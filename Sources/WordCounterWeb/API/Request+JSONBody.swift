@@ -6,8 +6,7 @@ extension Request {
     /// The body decoded from JSON, read only up to `limit` bytes.
     /// - Throws: ``APIError`` 415 when it is not JSON, 413 past `limit`, 400 when it does not decode.
     func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
-        let contentType = headers[.contentType]?.lowercased() ?? ""
-        guard contentType.hasPrefix("application/json") else { throw APIError.notJSON }
+        guard Self.isJSON(mediaType: headers[.contentType] ?? "") else { throw APIError.notJSON }
         if let declared = headers[.contentLength].flatMap({ Int($0) }), declared > limit {
             throw APIError.bodyTooLarge(limit: limit)
         }
@@ -22,6 +21,14 @@ extension Request {
         } catch let error as DecodingError {
             throw APIError.badRequest(Self.explain(error))
         }
+    }
+
+    /// Whether a `Content-Type` value names JSON: `application/json`, in any case, with or without
+    /// parameters (`; charset=utf-8`); `application/jsonfoo` or `application/json-seq` do not.
+    static func isJSON(mediaType: String) -> Bool {
+        let essence = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let trimmed = essence.trimmingCharacters(in: .whitespaces)
+        return trimmed.lowercased() == "application/json"
     }
 
     /// A message that names the field at fault.

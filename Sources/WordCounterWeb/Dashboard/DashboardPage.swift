@@ -5,6 +5,11 @@ import WordCounter
 /// Complete without JavaScript; the script only reloads the page's data when the server says a
 /// count changed. Every piece of text that comes from the user's files (paths, reasons) is
 /// HTML-escaped.
+///
+/// Accessible: the chart has a table of the same numbers beside it (behind a disclosure, read by
+/// screen readers and reachable by keyboard), its bars can be focused one by one on short
+/// ranges, and changes that arrive live are announced through an `aria-live` region. On a narrow
+/// screen (a phone, 390 px) the chart is drawn for that width, so its labels stay legible.
 struct DashboardPage {
     /// Today at a glance.
     let summary: Summary
@@ -16,6 +21,10 @@ struct DashboardPage {
     let dateText: String
     /// The one-time value that lets the page's own script run under the Content-Security-Policy.
     let scriptNonce: String
+    /// The chart ranges offered, in days.
+    var ranges: [Int] = [7, 30, 90, 365]
+    /// The access token the page was opened with, kept in its links.
+    var token: String?
 
     /// The whole document.
     var html: String {
@@ -32,8 +41,9 @@ struct DashboardPage {
         <body>
         <header class="top">
         <div><h1>Word Counter</h1><p class="date">\(dateText.htmlEscaped)</p></div>
-        <p id="live" class="live" hidden><span class="dot"></span><span id="live-text">live</span></p>
+        <p id="live" class="live" role="status" hidden><span class="dot"></span><span id="live-text">live</span></p>
         </header>
+        <p id="announce" class="visually-hidden" aria-live="polite" aria-atomic="true"></p>
         <main id="dashboard">
         \(todaySection)
         \(statsSection)
@@ -99,12 +109,49 @@ struct DashboardPage {
     private var chartSection: String {
         let total = history.reduce(0) { $0 + $1.words }
         let writingDays = history.count { $0.words > 0 }
+        let goal = summary.progress.goal
         return """
             <section class="card wide" aria-labelledby="chart-heading">
-            <h2 id="chart-heading">The last \(history.count) days</h2>
+            <div class="chart-head"><h2 id="chart-heading">The last \(history.count) days</h2>
+            \(rangeLinks)</div>
             <p class="caption">\(WordNumber.text(total)) words net, on \(writingDays) of \(history.count) days</p>
-            \(HistoryChart(entries: history, goal: summary.progress.goal).svg)
+            <div class="chart-wide">\(HistoryChart(entries: history, goal: goal).svg)</div>
+            <div class="chart-narrow">\(HistoryChart(entries: history, goal: goal, layout: .narrow).svg)</div>
+            \(historyTable)
             </section>
+            """
+    }
+
+    /// Links to the other ranges; the current one is marked for assistive technology.
+    private var rangeLinks: String {
+        let tokenQuery = token.flatMap(AccessToken.init).map { "&amp;token=\($0.value)" } ?? ""
+        let links = ranges.map { days -> String in
+            let label = days == 365 ? "1 year" : "\(days) days"
+            if days == history.count {
+                return "<a href=\"?days=\(days)\(tokenQuery)\" aria-current=\"page\">\(label)</a>"
+            }
+            return "<a href=\"?days=\(days)\(tokenQuery)\">\(label)</a>"
+        }
+        return "<nav class=\"ranges\" aria-label=\"Chart range\">\(links.joined(separator: " "))</nav>"
+    }
+
+    /// The chart's numbers as a table, newest first: what a screen reader reads instead of the bars.
+    private var historyTable: String {
+        let rows = history.reversed().map { entry in
+            "<tr><th scope=\"row\">\(entry.date.rawValue)</th><td class=\"num\">\(WordNumber.text(entry.words))</td>"
+                + "<td class=\"num\">\(WordNumber.text(entry.added))</td></tr>"
+        }
+        return """
+            <details class="chart-table"><summary>The numbers as a table</summary>
+            <div class="table-scroll"><table>
+            <caption class="visually-hidden">Words written per day, the last \(history.count) days, newest first</caption>
+            <thead><tr><th scope="col">Day</th><th scope="col" class="num">Net words</th>\
+            <th scope="col" class="num">Added</th></tr></thead>
+            <tbody>
+            \(rows.joined(separator: "\n"))
+            </tbody>
+            </table></div>
+            </details>
             """
     }
 

@@ -3,7 +3,8 @@ import Harbor
 import Hummingbird
 import WordCounter
 
-/// `GET /`: the dashboard page.
+/// `GET /`: the dashboard page; `/?days=7|30|90|365` picks the chart's range (the configuration's
+/// ``WebConfiguration/chartDays`` when absent).
 struct DashboardRoutes: Sendable {
     let app: WordCounterApp
     let configuration: WebConfiguration
@@ -11,19 +12,29 @@ struct DashboardRoutes: Sendable {
 
     /// Adds the route to `router`.
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in try await page() }
+        router.get("/") { request, _ in try await page(request) }
     }
 
+    /// The ranges the page offers, in days.
+    static let ranges = [7, 30, 90, 365]
+
     /// The page, with headers that keep it private and let only its own script run.
-    func page() async throws -> Response {
+    func page(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        var days = configuration.chartDays
+        if let text = query["days"] {
+            guard let value = Int(text), Self.ranges.contains(value) else {
+                throw APIError.badRequest("'days' must be 7, 30, 90 or 365, not '\(text)'")
+            }
+            days = value
+        }
         let summary = try await summaries.current().summary
         let files = try await app.run(ShowStatus(), on: APIRoutes.queryLane)
-        let history = try await app.run(
-            ShowHistory(days: configuration.chartDays), on: APIRoutes.queryLane)
+        let history = try await app.run(ShowHistory(days: days), on: APIRoutes.queryLane)
         let nonce = AccessToken.generate().value.prefix(24)
         let html = DashboardPage(
             summary: summary, files: files, history: history, dateText: dateText(summary.date),
-            scriptNonce: String(nonce)
+            scriptNonce: String(nonce), ranges: Self.ranges, token: query["token"].map(String.init)
         ).html
         let buffer = ByteBuffer(string: html)
         var headers: HTTPFields = [

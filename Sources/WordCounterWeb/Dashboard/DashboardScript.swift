@@ -2,7 +2,12 @@
 ///
 /// It listens to `/api/events` with `EventSource` (carrying `?token=` when the page has one)
 /// and, a quarter of a second after the last message of a burst, fetches the page again and
-/// swaps in its `<main>`, so the server stays the only renderer.
+/// swaps in its `<main>`, so the server stays the only renderer. When the stream comes back after
+/// a drop (the server restarted, the laptop slept), it fetches the page at once: messages sent
+/// while it was away are lost, so the numbers on screen may be stale.
+///
+/// A refresh keeps what the reader was doing: the table of the chart stays open if it was, the
+/// focused bar stays focused; and when today's count changed, the `aria-live` region says so.
 enum DashboardScript {
     /// The JavaScript.
     static let javascript = """
@@ -19,13 +24,27 @@ enum DashboardScript {
             if (refreshing) { timer = setTimeout(refresh, 250); return; }
             refreshing = true;
             try {
-              const response = await fetch(location.pathname + query, { headers: { "Accept": "text/html" } });
+              const response = await fetch(location.pathname + location.search, { headers: { "Accept": "text/html" } });
               if (!response.ok) return;
               const page = new DOMParser().parseFromString(await response.text(), "text/html");
               const fresh = page.getElementById("dashboard");
               if (fresh) {
-                document.getElementById("dashboard").replaceWith(document.importNode(fresh, true));
+                const old = document.getElementById("dashboard");
+                const before = document.getElementById("today-words")?.dataset.words;
+                const tableOpen = old.querySelector("details.chart-table")?.open;
+                const focusedDay = old.contains(document.activeElement) ? document.activeElement.dataset?.day : null;
+                const next = document.importNode(fresh, true);
+                old.replaceWith(next);
                 document.title = page.title;
+                if (tableOpen) next.querySelectorAll("details.chart-table").forEach((d) => { d.open = true; });
+                if (focusedDay) {
+                  const bars = [...next.querySelectorAll("[data-day]")].filter((b) => b.dataset.day === focusedDay);
+                  bars.find((b) => b.getClientRects().length > 0)?.focus();
+                }
+                const now = document.getElementById("today-words");
+                if (now && now.dataset.words !== before) {
+                  document.getElementById("announce").textContent = "Today: " + now.textContent + " words";
+                }
               }
             } catch (error) {
               console.warn("Word Counter: could not refresh", error);
@@ -34,7 +53,14 @@ enum DashboardScript {
             }
           }
           const source = new EventSource("/api/events" + query);
-          source.onopen = () => { live.classList.add("on"); liveText.textContent = "live"; };
+          let opened = false;
+          source.onopen = () => {
+            live.classList.add("on");
+            liveText.textContent = "live";
+            // A reconnection: what changed while the stream was down was never sent, so ask again.
+            if (opened) { clearTimeout(timer); refresh(); }
+            opened = true;
+          };
           source.onerror = () => { live.classList.remove("on"); liveText.textContent = "reconnecting…"; };
           source.onmessage = () => { clearTimeout(timer); timer = setTimeout(refresh, 250); };
         })();

@@ -73,6 +73,35 @@ enum DashboardStyle {
         .reason { display: block; color: var(--warn); font-size: 0.8rem; }
         .empty { color: var(--muted); }
         footer { max-width: 1080px; margin: 0 auto; padding: 0 24px 32px; color: var(--muted); font-size: 0.8rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+          clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+        .chart-head { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 4px 12px; }
+        .ranges { display: flex; flex-wrap: wrap; gap: 4px; font-size: 0.85rem; }
+        .ranges a { color: var(--accent); text-decoration: none; padding: 2px 8px; border-radius: 999px; }
+        .ranges a:hover { background: var(--accent-soft); }
+        .ranges a[aria-current] { background: var(--accent); color: var(--card); font-weight: 600; }
+        a:focus-visible, summary:focus-visible, .chart .bar:focus-visible { outline: 3px solid var(--accent);
+          outline-offset: 2px; }
+        .chart .bar:focus { outline: none; }
+        .chart .bar:focus-visible rect { stroke: var(--ink); stroke-width: 2; }
+        .chart-narrow { display: none; }
+        .chart-table { margin-top: 10px; }
+        .chart-table summary { cursor: pointer; color: var(--accent); font-size: 0.9rem; }
+        .chart-table table { margin-top: 6px; }
+        .chart-table tbody th { font-weight: 400; text-align: left; padding: 4px 10px; border-bottom: 1px solid var(--line); }
+        .chart-table td { padding: 4px 10px; }
         @media (max-width: 720px) { main { grid-template-columns: 1fr; } .today-count strong { font-size: 2.6rem; } }
+        @media (max-width: 600px) {
+          .top { padding: 18px 14px 6px; flex-wrap: wrap; align-items: flex-start; }
+          main { padding: 8px 10px 20px; gap: 12px; }
+          footer { padding: 0 14px 24px; }
+          .card { padding: 16px 14px; }
+          .chart-wide { display: none; }
+          .chart-narrow { display: block; }
+          .path { word-break: normal; overflow-wrap: anywhere; }
+          .path .name { display: block; }
+          .path .folder { display: block; font-size: 0.8rem; }
+          td, th { padding: 6px 6px; }
+        }
         """
 }

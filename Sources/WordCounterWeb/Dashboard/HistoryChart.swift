@@ -3,25 +3,44 @@ import WordCounter
 /// Words per day as an inline SVG bar chart, drawn by the server so the page needs no JavaScript.
 ///
 /// One bar per entry, oldest left and today right, highlighted; days that reach the goal get
-/// their own colour, deletions go below the zero line, and a dashed line marks the goal. Each bar
-/// has a `<title>` with its date and numbers, which browsers show as a tooltip.
+/// their own colour, deletions go below the zero line, and a dashed line marks the goal, labelled
+/// in the right margin where no bar is drawn. Each bar has a `<title>` with its date and numbers,
+/// which browsers show as a tooltip; on ranges of up to 31 days each bar can be focused with the
+/// keyboard and is read with that text.
 struct HistoryChart {
+    /// The proportions the chart is drawn in: one for wide screens, one for phones (its labels keep
+    /// their size when the page is 390 px wide).
+    enum Layout {
+        case wide, narrow
+    }
+
     /// The days, oldest first, today last.
     let entries: [HistoryEntry]
     /// The daily goal, if any.
     let goal: Int?
+    /// The proportions.
+    let layout: Layout
 
-    private let width = 760.0
-    private let height = 240.0
-    private let left = 56.0
-    private let right = 12.0
+    private var width: Double { layout == .wide ? 760 : 360 }
+    private var height: Double { layout == .wide ? 240 : 220 }
+    private var left: Double { layout == .wide ? 56 : 44 }
+    private var right: Double { layout == .wide ? 70 : 44 }
     private let top = 18.0
     private let bottom = 30.0
 
     /// Creates the chart.
-    init(entries: [HistoryEntry], goal: Int?) {
+    init(entries: [HistoryEntry], goal: Int?, layout: Layout = .wide) {
         self.entries = entries
         self.goal = goal
+        self.layout = layout
+    }
+
+    /// Days between two date labels under the bars, counted back from today: so that at most
+    /// about 8 (wide) or 4 (narrow) labels show, in whole weeks once they are more than 3 days apart.
+    var labelStep: Int {
+        let wanted = layout == .wide ? 8 : 4
+        let step = max(1, (entries.count + wanted - 1) / wanted)
+        return step <= 3 ? step : (step + 6) / 7 * 7
     }
 
     /// The `<svg>` element.
@@ -34,10 +53,13 @@ struct HistoryChart {
             top + Double(highest - value) / Double(highest - lowest) * plotHeight
         }
         var parts: [String] = []
+        let titleID = layout == .wide ? "chart-title" : "chart-title-narrow"
+        let focusable = entries.count <= 31
         parts.append(
             "<svg class=\"chart\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" "
-                + "role=\"img\" aria-labelledby=\"chart-title\" xmlns=\"http://www.w3.org/2000/svg\">")
-        parts.append("<title id=\"chart-title\">Words written per day, the last \(entries.count) days</title>")
+                + "role=\"\(focusable ? "group" : "img")\" aria-labelledby=\"\(titleID)\" "
+                + "xmlns=\"http://www.w3.org/2000/svg\">")
+        parts.append("<title id=\"\(titleID)\">Words written per day, the last \(entries.count) days</title>")
         for step in 0...4 {
             let value = highest * step / 4
             let lineY = Self.number(y(value))
@@ -54,7 +76,7 @@ struct HistoryChart {
                     + "text-anchor=\"end\" dominant-baseline=\"middle\">\(WordNumber.text(lowest))</text>")
         }
         let slot = plotWidth / Double(max(1, entries.count))
-        let barWidth = max(2, slot * 0.68)
+        let barWidth = max(min(slot, 2), slot * 0.68)
         for (index, entry) in entries.enumerated() {
             let isToday = index == entries.count - 1
             let x = left + Double(index) * slot + (slot - barWidth) / 2
@@ -66,11 +88,16 @@ struct HistoryChart {
             if let goal, entry.words >= goal { classes.append("reached") }
             let label =
                 "\(entry.date.rawValue): \(WordNumber.text(entry.words)) words net, \(WordNumber.text(entry.added)) added"
+            let focus =
+                focusable
+                ? " tabindex=\"0\" role=\"img\" aria-label=\"\(label.htmlEscaped)\" data-day=\"\(entry.date.rawValue)\""
+                : ""
             parts.append(
-                "<g class=\"\(classes.joined(separator: " "))\"><title>\(label.htmlEscaped)</title>"
+                "<g class=\"\(classes.joined(separator: " "))\"\(focus)><title>\(label.htmlEscaped)</title>"
                     + "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" width=\"\(Self.number(barWidth))\" "
                     + "height=\"\(Self.number(barHeight))\" rx=\"2\"/></g>")
-            if isToday || (entries.count - 1 - index) % 7 == 0 {
+            let fromToday = entries.count - 1 - index
+            if fromToday % labelStep == 0 {
                 parts.append(
                     "<text class=\"axis\" x=\"\(Self.number(x + barWidth / 2))\" y=\"\(Self.number(height - 10))\" "
                         + "text-anchor=\"middle\">\(isToday ? "today" : Self.shortDate(entry.date))</text>")
@@ -85,9 +112,18 @@ struct HistoryChart {
             parts.append(
                 "<line class=\"goal\" x1=\"\(Self.number(left))\" x2=\"\(Self.number(width - right))\" "
                     + "y1=\"\(goalY)\" y2=\"\(goalY)\"/>")
-            parts.append(
-                "<text class=\"goal-label\" x=\"\(Self.number(width - right - 4))\" y=\"\(Self.number(y(goal) - 6))\" "
-                    + "text-anchor=\"end\">goal \(WordNumber.text(goal))</text>")
+            // In the right margin, beside the line's end: never over a bar.
+            let labelX = Self.number(width - right + 6)
+            if layout == .wide {
+                parts.append(
+                    "<text class=\"goal-label\" x=\"\(labelX)\" y=\"\(goalY)\" dominant-baseline=\"middle\">"
+                        + "goal \(WordNumber.text(goal))</text>")
+            } else {
+                parts.append(
+                    "<text class=\"goal-label\" x=\"\(labelX)\" y=\"\(Self.number(y(goal) - 7))\">"
+                        + "<tspan x=\"\(labelX)\">goal</tspan>"
+                        + "<tspan x=\"\(labelX)\" dy=\"13\">\(WordNumber.text(goal))</tspan></text>")
+            }
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n")

@@ -15,12 +15,13 @@ public final class LiveUpdateHub: Sendable {
         var nextClient = 0
         var sequence = 0
         var closed = false
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(count: ClosedRange<Int>, continuation: CheckedContinuation<Void, Never>)] = []
 
         /// The waiters whose count is reached, removed from the list.
         mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-            let ready = waiters.filter { closed || clients.count >= $0.count }
-            waiters.removeAll { closed || clients.count >= $0.count }
+            let count = clients.count
+            let ready = waiters.filter { closed || $0.count.contains(count) }
+            waiters.removeAll { closed || $0.count.contains(count) }
             return ready.map(\.continuation)
         }
     }
@@ -59,7 +60,12 @@ public final class LiveUpdateHub: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.clients.removeValue(forKey: id) }
+            guard let self else { return }
+            let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                _ = state.clients.removeValue(forKey: id)
+                return state.satisfiedWaiters()
+            }
+            for waiter in ready { waiter.resume() }
         }
         for waiter in ready { waiter.resume() }
         return stream
@@ -86,6 +92,16 @@ public final class LiveUpdateHub: Sendable {
         for waiter in ready { waiter.resume() }
     }
 
+    /// Ends every open stream but stays open: clients may connect again (browsers do, after the
+    /// stream's retry delay, and the dashboard then fetches fresh numbers).
+    public func disconnectAll() {
+        let clients = state.withLock { state in
+            defer { state.clients = [:] }
+            return Array(state.clients.values)
+        }
+        for client in clients { client.finish() }
+    }
+
     /// How many clients are connected.
     public var clientCount: Int { state.withLock { $0.clients.count } }
 
@@ -93,10 +109,20 @@ public final class LiveUpdateHub: Sendable {
     ///
     /// For tests and tools that must not publish before a client listens.
     public func waitForClients(_ count: Int) async {
+        await waitForClientCount(in: count...Int.max)
+    }
+
+    /// Returns once at most `count` clients are connected (or the hub is closed): for tests and
+    /// tools that check that clients which went away were let go.
+    public func waitForClients(atMost count: Int) async {
+        await waitForClientCount(in: 0...max(0, count))
+    }
+
+    private func waitForClientCount(in range: ClosedRange<Int>) async {
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state -> Bool in
-                if state.closed || state.clients.count >= count { return true }
-                state.waiters.append((count, continuation))
+                if state.closed || range.contains(state.clients.count) { return true }
+                state.waiters.append((range, continuation))
                 return false
             }
             if resumeNow { continuation.resume() }

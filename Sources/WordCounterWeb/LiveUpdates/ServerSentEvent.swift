@@ -12,6 +12,10 @@ struct ServerSentEvent {
         text = "id: \(update.sequence)\ndata: \(json)\n\n"
     }
 
+    /// A comment that keeps a quiet stream open through proxies and shows whether the client is
+    /// still there (the write fails when it is not); `EventSource` ignores it.
+    static let heartbeat = ": keep-alive\n\n"
+
     /// The first frame: asks the browser to reconnect after `retryMilliseconds` if the stream drops.
     static func opening(retryMilliseconds: Int) -> String {
         "retry: \(retryMilliseconds)\n: connected to Word Counter's live updates\n\n"

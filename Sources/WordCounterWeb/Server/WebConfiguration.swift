@@ -10,14 +10,20 @@ public struct WebConfiguration: Sendable {
     public var bodyLimit: Int
     /// How long `GET /api/summary` may answer from memory when no event says something changed.
     public var summaryMaxAge: Duration
-    /// How many days the dashboard's chart shows.
+    /// How many days the dashboard's chart shows when the page does not ask (`/?days=`).
     public var chartDays: Int
+    /// How long a connection may take to send a request's headers, and may stay open between
+    /// requests; then it is closed. A response being sent (a live-update stream) is never cut.
+    public var idleTimeout: Duration
+    /// How long a live-update stream may stay quiet before a comment line is sent on it (keeps
+    /// proxies from closing it, and finds clients that vanished without closing); nil: never.
+    public var heartbeat: Duration?
 
     /// Creates a configuration; see ``validate()`` for the rules.
     public init(
         address: ServerAddress = ServerAddress(host: "127.0.0.1", port: 8080), token: AccessToken? = nil,
         roots: TrackableRoots = TrackableRoots([]), bodyLimit: Int = 64 * 1024, summaryMaxAge: Duration = .seconds(1),
-        chartDays: Int = 30
+        chartDays: Int = 30, idleTimeout: Duration = .seconds(30), heartbeat: Duration? = .seconds(25)
     ) {
         self.address = address
         self.token = token
@@ -25,6 +31,8 @@ public struct WebConfiguration: Sendable {
         self.bodyLimit = bodyLimit
         self.summaryMaxAge = summaryMaxAge
         self.chartDays = chartDays
+        self.idleTimeout = idleTimeout
+        self.heartbeat = heartbeat
     }
 
     /// Checks the rules: a port in 0...65535, and a token when listening beyond loopback.

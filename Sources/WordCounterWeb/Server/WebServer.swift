@@ -1,5 +1,6 @@
 public import Harbor
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 public import WordCounter
@@ -7,11 +8,18 @@ public import WordCounter
 /// Word Counter's web dashboard and JSON API over one ``WordCounter/WordCounterApp``.
 ///
 /// Routes (all answers to refused requests are `{"error": "…"}` with a 4xx status):
-/// - `GET /`: the dashboard page; `GET /health`: `ok`, the cheapest route (a throughput baseline).
+/// - `GET /`: the dashboard page (`/?days=7|30|90|365` picks the chart's range);
+///   `GET /health`: `ok`, the cheapest route (a throughput baseline).
 /// - `GET /api/summary`, `GET /api/files`, `GET /api/history?days=N&by=day|week`.
 /// - `POST /api/track` with `{"path": "/abs/path"}` (below a root only), `DELETE /api/files/{id}`.
 /// - `GET /api/events`: server-sent events, one per domain event published on the services' bus
 ///   (or, with ``ChangeSource/outbox``, committed to the store by any process).
+///
+/// Every `GET` route answers `HEAD` too (the same headers, no body); a known path asked with
+/// another method is `405 Method Not Allowed` with an `Allow` header (and `OPTIONS` is `204`
+/// with `Allow`); every answer says `X-Content-Type-Options: nosniff`. Connections that take
+/// longer than ``WebConfiguration/idleTimeout`` to send their headers, or stay idle that long
+/// between requests, are closed.
 ///
 /// ```swift
 /// let server = WebServer(app: app, configuration: WebConfiguration())
@@ -38,10 +46,18 @@ public struct WebServer: Sendable {
     /// How the live updates learn of changes.
     public let changeSource: ChangeSource
 
+    /// The clock live-update heartbeats are measured on.
+    let clock: any Clock<Duration>
+
     /// Creates the server; with `.eventBus` it subscribes to the services' event bus at once, with
-    /// `.outbox` nothing reaches the live clients until ``outboxFeed()`` runs.
-    public init(app: WordCounterApp, configuration: WebConfiguration, changes: ChangeSource = .eventBus) {
+    /// `.outbox` nothing reaches the live clients until ``outboxFeed()`` runs. `clock` measures
+    /// the live streams' heartbeat (a test clock makes it deterministic).
+    public init(
+        app: WordCounterApp, configuration: WebConfiguration, changes: ChangeSource = .eventBus,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.app = app
+        self.clock = clock
         let services = app.services
         self.configuration = configuration
         self.changeSource = changes
@@ -54,28 +70,40 @@ public struct WebServer: Sendable {
 
     /// The router with every route and the security middleware the configuration asks for.
     public func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: NoSniffMiddleware())
         router.add(middleware: JSONErrorMiddleware())
         if let token = configuration.token {
             router.add(middleware: TokenMiddleware(token: token))
         } else {
             router.add(middleware: LoopbackHostMiddleware())
         }
+        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes))
         router.get("health") { _, _ in "ok\n" }
         APIRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
-        LiveUpdateRoutes(hub: liveUpdates).add(to: router)
+        LiveUpdateRoutes(hub: liveUpdates, heartbeat: configuration.heartbeat, clock: clock).add(to: router)
         DashboardRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
         return router
     }
 
+    /// Every route's path and methods, for `405` and `Allow`; `:name` matches any one segment.
+    /// `HEAD` is added to every `GET` route.
+    static let routes = RouteTable([
+        ("/", [.get]), ("health", [.get]), ("api/summary", [.get]), ("api/files", [.get]),
+        ("api/history", [.get]), ("api/track", [.post]), ("api/files/:id", [.delete]), ("api/events", [.get]),
+    ])
+
     /// The Hummingbird application listening on the configured address.
     /// - Parameter onRunning: called with the port once the server listens (the one picked for port 0).
     public func application(
-        logger: Logger, onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+        logger: Logger = Logger(label: "wordcounter.web"),
+        onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let address = configuration.address
         return Application(
             router: router(),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(address.host, port: address.port), serverName: "wordcounter"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? address.port) },

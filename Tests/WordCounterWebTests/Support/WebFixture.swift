@@ -3,6 +3,7 @@ import Harbor
 import Hummingbird
 import HummingbirdTesting
 import Synchronization
+import Testing
 import WordCounter
 import WordCounterAdapters
 import WordCounterWeb
@@ -19,7 +20,9 @@ struct WebFixture {
 
     init(
         token: AccessToken? = nil, roots: [String] = ["/home/writer"], host: String = "127.0.0.1",
-        summaryMaxAge: Duration = .seconds(3600)
+        summaryMaxAge: Duration = .seconds(3600), idleTimeout: Duration = .seconds(30),
+        changes: WebServer.ChangeSource = .eventBus, heartbeat: Duration? = nil,
+        liveClock: any Clock<Duration> = ContinuousClock()
     ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -33,7 +36,8 @@ struct WebFixture {
             app: app,
             configuration: WebConfiguration(
                 address: ServerAddress(host: host, port: 0), token: token, roots: TrackableRoots(roots),
-                summaryMaxAge: summaryMaxAge))
+                summaryMaxAge: summaryMaxAge, idleTimeout: idleTimeout, heartbeat: heartbeat),
+            changes: changes, clock: liveClock)
     }
 
     /// `count` words: "w1 w2 …".
@@ -59,6 +63,15 @@ struct WebFixture {
     ) async throws -> Value {
         let application = Application(router: server.router())
         return try await application.test(.router) { client in try await test(client) }
+    }
+
+    /// Runs `test` with the server's own application (its configuration, timeouts included)
+    /// listening on a free loopback port; `test` gets the port.
+    func withLiveServer<Value: Sendable>(_ test: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
+        let application = server.application()
+        return try await application.test(.live) { client in
+            try await test(try #require(client.port))
+        }
     }
 }
 

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@Suite("Dashboard in headless Chromium: ranges, the table, a phone's width")
+struct DashboardBrowserTests {
+    /// A served database with a file written over three days and a daily goal.
+    static func serve() throws -> ServeProcess {
+        let serve = try ServeProcess()
+        try serve.write("novel/a rather long folder name/chapter-one-the-beginning.md", "one two three\n")
+        try serve.run("track", serve.folder.appendingPathComponent("novel").path)
+        try serve.append("novel/a rather long folder name/chapter-one-the-beginning.md", "four five six seven\n")
+        try serve.run("update")
+        try serve.run("goal", "set", "--daily", "4")
+        try serve.start()
+        return serve
+    }
+
+    @Test(
+        "/?days=7 in the browser: seven bars, the link marked current, the table of numbers",
+        .enabled(if: Chromium.executable != nil, "needs a chromium binary (CI installs it)"))
+    func sevenDays() async throws {
+        let serve = try Self.serve()
+        defer { _ = serve.stop() }
+        let dom = try Chromium.dumpDOM(of: serve.baseURL + "/?days=7")
+        #expect(dom.contains("The last 7 days"))
+        #expect(dom.contains(#"<a href="?days=7" aria-current="page">7 days</a>"#))
+        #expect(dom.contains(#"<a href="?days=365">1 year</a>"#))
+        #expect(dom.contains("<summary>The numbers as a table</summary>"))
+        #expect(dom.components(separatedBy: #"<tr><th scope="row">"#).count - 1 == 7)
+        #expect(dom.contains(#"aria-live="polite""#))
+        // The script ran: the live indicator is shown.
+        #expect(dom.contains(#"<p id="live" class="live" role="status">"#) || dom.contains(#"class="live on""#))
+    }
+
+    @Test(
+        "a screenshot 390 pixels wide, as a phone shows it",
+        .enabled(if: Chromium.executable != nil, "needs a chromium binary (CI installs it)"))
+    func phoneWidth() async throws {
+        let serve = try Self.serve()
+        defer { _ = serve.stop() }
+        let file = serve.folder.appendingPathComponent("dashboard-390.png")
+        try Chromium.screenshot(of: serve.baseURL + "/", width: 390, height: 900, to: file)
+        let png = try Data(contentsOf: file)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // IHDR: the width is the big-endian 32-bit number at offset 16.
+        let width = png.dropFirst(16).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 390)
+        if let keep = ProcessInfo.processInfo.environment["WORDCOUNTER_SCREENSHOT"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try FileManager.default.copyItem(at: file, to: URL(fileURLWithPath: keep))
+        }
+    }
+}
