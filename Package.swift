@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Harbor", targets: ["Harbor"]),
         .library(name: "HarborTesting", targets: ["HarborTesting"]),
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
+        .library(name: "HarborPostgres", targets: ["HarborPostgres"]),
         .library(name: "WordCounter", targets: ["WordCounter"]),
         .executable(name: "wordcounter", targets: ["wordcounter"]),
         .executable(name: "boxes", targets: ["boxes"]),
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
     ],
     targets: [
         .target(
@@ -52,6 +55,18 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HarborPostgres",
+            dependencies: [
+                "Harbor",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -125,7 +140,11 @@ let package = Package(
                 "Harbor",
                 "HarborTesting",
                 "HarborSQLite",
+                "HarborPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/harbor-bench",
             swiftSettings: swiftSettings
@@ -195,6 +214,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "HarborPostgresTests",
+            dependencies: [
+                "Harbor",
+                "HarborTesting",
+                "HarborPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Every ```swift sample in the docs and doc comments is found in compiled code; the
         // samples that live nowhere else are compiled here.
         .testTarget(
@@ -213,6 +243,13 @@ let package = Package(
             name: "harbor-sqlite-probe",
             dependencies: ["Harbor", "HarborSQLite"],
             path: "Tests/Support/harbor-sqlite-probe",
+            swiftSettings: swiftSettings
+        ),
+        // A child process for HarborPostgresTests: several processes sharing one PostgreSQL schema.
+        .executableTarget(
+            name: "harbor-postgres-probe",
+            dependencies: ["Harbor", "HarborPostgres"],
+            path: "Tests/Support/harbor-postgres-probe",
             swiftSettings: swiftSettings
         ),
     ]
