@@ -31,7 +31,10 @@ enum TestServer {
         var configuration = try PostgresStore.Configuration(url: url)
         configuration.schema = schema
         configuration.tls = .disable
-        configuration.maximumConnections = 2
+        configuration.maximumConnections = 4
+        // The lease timeout also counts the wait for a busy pool: 16 racing tasks on 4 connections
+        // wait long while the whole suite loads the machine.
+        configuration.connectTimeout = .seconds(120)
         return configuration
     }
 
