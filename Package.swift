@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "HarborTesting", targets: ["HarborTesting"]),
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
         .library(name: "HarborHTTP", targets: ["HarborHTTP"]),
+        .library(name: "HarborPostgres", targets: ["HarborPostgres"]),
         .library(name: "WordCounter", targets: ["WordCounter"]),
         .executable(name: "wordcounter", targets: ["wordcounter"]),
         .executable(name: "boxes", targets: ["boxes"]),
@@ -34,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", exact: "2.101.2"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -71,6 +74,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HarborPostgres",
+            dependencies: [
+                "Harbor",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -180,6 +195,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                "HarborPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/harbor-bench",
@@ -272,6 +289,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "HarborPostgresTests",
+            dependencies: [
+                "Harbor",
+                "HarborTesting",
+                "HarborPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Every ```swift sample in the docs and doc comments is found in compiled code; the
         // samples that live nowhere else are compiled here.
         .testTarget(
@@ -290,6 +318,13 @@ let package = Package(
             name: "harbor-sqlite-probe",
             dependencies: ["Harbor", "HarborSQLite"],
             path: "Tests/Support/harbor-sqlite-probe",
+            swiftSettings: swiftSettings
+        ),
+        // A child process for HarborPostgresTests: several processes sharing one PostgreSQL schema.
+        .executableTarget(
+            name: "harbor-postgres-probe",
+            dependencies: ["Harbor", "HarborPostgres"],
+            path: "Tests/Support/harbor-postgres-probe",
             swiftSettings: swiftSettings
         ),
     ]

@@ -11,6 +11,7 @@ import Foundation
 //   swift build -c release && .build/release/harbor-bench wordcounter-50k     # 50,000 files: track, update, status, memory
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
 //   swift run -c release harbor-bench http      # HarborHTTP against raw async-http-client; cancel latency
+//   swift run -c release harbor-bench postgres  # PostgreSQL store against raw postgres-nio (HARBOR_POSTGRES_URL)
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () async throws -> Void] = [
@@ -22,13 +23,17 @@ let suites: [String: () async throws -> Void] = [
     "wordcounter-50k": WordCounterScaleBenchmark.run,
     "watch": WatchBenchmark.run,
     "http": HTTPBenchmark.run,
+    "postgres": PostgresBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
 if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
     // The child process of the `sqlite` suite's cross-process outbox figure.
     try await OutboxListener.run(path: arguments[1], count: count, signals: arguments.dropFirst(3).first != "polling")
+} else if requested == "postgres-outbox-listener", arguments.count >= 4, let count = Int(arguments[3]) {
+    // The child process of the `postgres` suite's cross-process outbox figure.
+    try await PostgresOutboxListener.run(url: arguments[1], schema: arguments[2], count: count)
 } else if requested == "--help" || requested == "-h" {
-    print("usage: harbor-bench [runner|sqlite|outbox|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]")
+    print("usage: harbor-bench [runner|sqlite|outbox|postgres|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]")
 } else if requested == "all" {
     // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file
     // suite takes minutes and disk, so it runs only when asked for.

@@ -26,6 +26,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case injectedFailure(operation: String)
     /// A query sorted by a multi-valued field, which has no single value to sort by.
     case unsortableField(collection: String, field: String)
+    /// The backend could not be reached or the connection to it was lost (a server restarting, a
+    /// network outage); `location` names the server. The operation may or may not have been applied
+    /// if it was a commit in flight; a retry reconnects.
+    case unavailable(location: String, reason: String)
 
     /// True for the optimistic-concurrency outcomes that a retry of the whole unit of work can resolve.
     public var isConflict: Bool {
@@ -68,6 +72,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "injected failure in \(operation)"
         case .unsortableField(let collection, let field):
             "collection '\(collection)' cannot sort by '\(field)': it is multi-valued; sort by a single-valued field"
+        case .unavailable(let location, let reason):
+            "\(location) is unavailable: \(reason); try again when it is back"
         }
     }
 }
@@ -75,10 +81,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 // MARK: - RetryableError
 
 extension StoreError: RetryableError {
-    /// Conflicts and injected faults may succeed on a second try; the rest will not.
+    /// Conflicts, an unavailable backend and injected faults may succeed on a second try; the rest will not.
     public var isRetryable: Bool {
         switch self {
-        case .duplicate, .duplicateValue, .stale, .changedSinceRead, .queryResultChanged, .injectedFailure: true
+        case .duplicate, .duplicateValue, .stale, .changedSinceRead, .queryResultChanged, .injectedFailure,
+            .unavailable:
+            true
         default: false
         }
     }

@@ -1,0 +1,117 @@
+import Foundation
+import Harbor
+import PostgresNIO
+
+/// Writes the document changes of one commit inside its transaction, checking each version in
+/// SQL, in the order of the change set, as ``Harbor/InMemoryStore`` does.
+struct DocumentWriter {
+    let connection: PostgresConnection
+    let catalog: Catalog
+
+    /// Inserts a document at version 1.
+    /// - Throws: ``Harbor/StoreError/duplicate(_:)`` when the key exists,
+    ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
+    func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) async throws {
+        let table = try table(for: key)
+        var statement = SQLStatement()
+        let id = statement.bind(key.id)
+        let blob = statement.bind(FieldBlob.encode(fields))
+        let bodyValue = statement.bind(body)
+        let columns = table.bindColumns(fields, into: &statement)
+        let names = (["id", "version", "fields", "body"] + columns.map(\.0)).joined(separator: ", ")
+        let values = ([id, "1", blob, bodyValue] + columns.map(\.1)).joined(separator: ", ")
+        statement.sql =
+            "INSERT INTO \(table.tableName) (\(names)) VALUES (\(values)) ON CONFLICT (id) DO NOTHING RETURNING 1"
+        let inserted = try await changedRows(statement, key: key, fields: fields, table: table)
+        if inserted == 0 { throw StoreError.duplicate(key) }
+        try await writeValues(of: key, fields: fields, in: table, replacing: false)
+    }
+
+    /// Replaces a document that is still at `expected`; it is then at `expected + 1`.
+    /// - Throws: ``Harbor/StoreError/stale(_:expected:actual:)`` when it is not.
+    func update(_ key: DocumentKey, expected: Int64, body: Data, fields: [String: FieldValue]) async throws {
+        let table = try table(for: key)
+        var statement = SQLStatement()
+        var assignments = [
+            ("version", statement.bind(expected + 1)), ("fields", statement.bind(FieldBlob.encode(fields))),
+            ("body", statement.bind(body)),
+        ]
+        assignments += table.bindColumns(fields, into: &statement)
+        statement.sql =
+            "UPDATE \(table.tableName) SET " + assignments.map { "\($0.0) = \($0.1)" }.joined(separator: ", ")
+            + " WHERE id = \(statement.bind(key.id)) AND version = \(statement.bind(expected)) RETURNING 1"
+        if try await changedRows(statement, key: key, fields: fields, table: table) == 0 {
+            throw try await stale(key, expected: expected, table: table)
+        }
+        try await writeValues(of: key, fields: fields, in: table, replacing: true)
+    }
+
+    /// Deletes a document that is still at `expected` (its values rows go with it).
+    /// - Throws: ``Harbor/StoreError/stale(_:expected:actual:)`` when it is not.
+    func delete(_ key: DocumentKey, expected: Int64) async throws {
+        let table = try table(for: key)
+        var statement = SQLStatement()
+        statement.sql =
+            "DELETE FROM \(table.tableName) WHERE id = \(statement.bind(key.id)) "
+            + "AND version = \(statement.bind(expected)) RETURNING 1"
+        if try await changedRows(statement, key: key, fields: [:], table: table) == 0 {
+            throw try await stale(key, expected: expected, table: table)
+        }
+    }
+
+    /// Runs a write that returns one row per changed row; a broken unique index becomes
+    /// ``Harbor/StoreError/duplicateValue(collection:field:value:)`` naming the field and value.
+    private func changedRows(
+        _ statement: SQLStatement, key: DocumentKey, fields: [String: FieldValue], table: DocumentTable
+    ) async throws -> Int {
+        do {
+            var count = 0
+            for try await _ in try await connection.run(statement.query) { count += 1 }
+            return count
+        } catch  where PostgresStore.sqlState(of: error) == "23505" {
+            if let constraint = PostgresStore.constraint(of: error),
+                let column = table.column(forUniqueIndex: constraint)
+            {
+                throw StoreError.duplicateValue(
+                    collection: key.collection, field: column.field, value: fields[column.field] ?? .null)
+            }
+            throw error
+        }
+    }
+
+    /// Rewrites the values-table rows of `key`'s multi-valued fields.
+    private func writeValues(
+        of key: DocumentKey, fields: [String: FieldValue], in table: DocumentTable, replacing: Bool
+    )
+        async throws
+    {
+        guard table.hasValuesTables else { return }
+        if replacing {
+            for column in table.columns where column.multiValued {
+                var statement = SQLStatement()
+                statement.sql = "DELETE FROM \(table.valuesTableName(column)) WHERE id = \(statement.bind(key.id))"
+                try await connection.run(statement.query)
+            }
+        }
+        for statement in table.insertValuesSQL(id: key.id, fields: fields) {
+            try await connection.run(statement.query)
+        }
+    }
+
+    /// The conflict for a write that matched no row: the document moved on, or is gone (read in a
+    /// statement of its own, which sees what a concurrent commit it waited for left).
+    private func stale(_ key: DocumentKey, expected: Int64, table: DocumentTable) async throws -> StoreError {
+        var statement = SQLStatement()
+        statement.sql = "SELECT version FROM \(table.tableName) WHERE id = \(statement.bind(key.id))"
+        var actual: Int64?
+        for try await version in try await connection.run(statement.query).decode(Int64.self) { actual = version }
+        return .stale(key, expected: expected, actual: actual)
+    }
+
+    private func table(for key: DocumentKey) throws -> DocumentTable {
+        guard let table = catalog.tables[key.collection] else {
+            throw StoreError.backend(location: key.collection, reason: "the collection has no table")
+        }
+        return table
+    }
+}

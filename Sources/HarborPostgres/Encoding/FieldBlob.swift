@@ -1,0 +1,159 @@
+import Foundation
+import Harbor
+
+/// The compact binary form in which a document's fields are kept, all of them, indexed or not.
+///
+/// The same layout as HarborSQLite's (a copy: neither adapter imports the other). The indexed
+/// ones are also copied into columns for queries; this blob is what reads return,
+/// so a field stays exact (an integer stays an integer) and a field indexed later can be filled
+/// in from it. Layout: a format byte, the field count, then for each field its name and a tagged
+/// value; lengths and counts are LEB128 varints, numbers 8 little-endian bytes.
+enum FieldBlob {
+    private static let format: UInt8 = 1
+
+    /// The blob of a document without fields, shared rather than encoded for each one.
+    private static let noFields = Data([format, 0])
+
+    private enum Tag: UInt8 {
+        case null = 0, falseValue = 1, trueValue = 2, int = 3, double = 4, string = 5, list = 6
+    }
+
+    /// Encodes `fields`; never empty, so SQLite never sees a zero-length blob (which binds as NULL).
+    static func encode(_ fields: [String: FieldValue]) -> Data {
+        if fields.isEmpty { return noFields }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 + fields.count * 16)
+        bytes.append(format)
+        appendVarint(UInt64(fields.count), to: &bytes)
+        for (name, value) in fields {
+            appendString(name, to: &bytes)
+            appendValue(value, to: &bytes)
+        }
+        return Data(bytes)
+    }
+
+    private static func appendValue(_ value: FieldValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null: bytes.append(Tag.null.rawValue)
+        case .bool(let flag): bytes.append(flag ? Tag.trueValue.rawValue : Tag.falseValue.rawValue)
+        case .int(let number):
+            bytes.append(Tag.int.rawValue)
+            appendFixed(UInt64(bitPattern: number), to: &bytes)
+        case .double(let number):
+            bytes.append(Tag.double.rawValue)
+            appendFixed(number.bitPattern, to: &bytes)
+        case .string(let text):
+            bytes.append(Tag.string.rawValue)
+            appendString(text, to: &bytes)
+        case .list(let values):
+            bytes.append(Tag.list.rawValue)
+            appendVarint(UInt64(values.count), to: &bytes)
+            for element in values { appendValue(element, to: &bytes) }
+        }
+    }
+
+    /// Decodes what ``encode(_:)`` wrote; an empty or missing blob is no fields.
+    /// - Throws: ``Harbor/StoreError/invalidData(_:reason:)`` naming `key` when the bytes are malformed.
+    static func decode(_ data: Data, key: DocumentKey?) throws -> [String: FieldValue] {
+        if data.isEmpty { return [:] }
+        let decoded = data.withUnsafeBytes { raw -> [String: FieldValue]? in
+            var reader = Reader(bytes: raw)
+            return reader.fields()
+        }
+        guard let decoded else {
+            throw StoreError.invalidData(key, reason: "the stored indexed fields are malformed")
+        }
+        return decoded
+    }
+
+    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    private static func appendFixed(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = text.utf8
+        appendVarint(UInt64(utf8.count), to: &bytes)
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// Reads the layout back; every method returns nil past the end instead of trapping.
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        mutating func fields() -> [String: FieldValue]? {
+            guard byte() == FieldBlob.format, let count = varint(), count <= UInt64(bytes.count) else { return nil }
+            var fields: [String: FieldValue] = [:]
+            fields.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let name = string(), let value = value() else { return nil }
+                fields[name] = value
+            }
+            return offset == bytes.count ? fields : nil
+        }
+
+        private mutating func value() -> FieldValue? {
+            guard let raw = byte(), let tag = Tag(rawValue: raw) else { return nil }
+            switch tag {
+            case .null: return .null
+            case .falseValue: return .bool(false)
+            case .trueValue: return .bool(true)
+            case .int: return fixed().map { .int(Int64(bitPattern: $0)) }
+            case .double: return fixed().map { .double(Double(bitPattern: $0)) }
+            case .string: return string().map { .string($0) }
+            case .list:
+                guard let count = varint(), count <= UInt64(bytes.count - offset) else { return nil }
+                var values: [FieldValue] = []
+                for _ in 0..<count {
+                    guard let element = value() else { return nil }
+                    values.append(element)
+                }
+                return .list(values)
+            }
+        }
+
+        private mutating func byte() -> UInt8? {
+            guard offset < bytes.count else { return nil }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        private mutating func varint() -> UInt64? {
+            var value: UInt64 = 0
+            for shift in stride(from: 0, to: 64, by: 7) {
+                guard let next = byte() else { return nil }
+                value |= UInt64(next & 0x7F) << UInt64(shift)
+                if next < 0x80 { return value }
+            }
+            return nil
+        }
+
+        private mutating func fixed() -> UInt64? {
+            guard bytes.count - offset >= 8 else { return nil }
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+            offset += 8
+            return value
+        }
+
+        private mutating func string() -> String? {
+            guard let length = varint(), length <= UInt64(bytes.count - offset) else { return nil }
+            let start = offset
+            offset += Int(length)
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        }
+    }
+}

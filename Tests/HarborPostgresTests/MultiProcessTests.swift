@@ -1,0 +1,81 @@
+import Foundation
+import Harbor
+import HarborTesting
+import Testing
+
+@testable import HarborPostgres
+
+/// Several processes on one schema, with `harbor-postgres-probe` as the other processes.
+@Suite(
+    "PostgresStore across processes", .enabled(if: TestServer.enabled, TestServer.missing), .serialized,
+    .timeLimit(.minutes(2)))
+struct PostgresMultiProcessTests {
+    /// The event the probe records for each document of a batch.
+    struct ItemCommitted: DomainEvent {
+        static let eventName = "probe.item-committed"
+        let batch: Int
+        let index: Int
+    }
+
+    @Test("processes that prepare one fresh database at the same time all succeed")
+    func concurrentPrepare() async throws {
+        let folder = try TemporaryFolder()
+        try await TestServer.withStores { open in
+            let store = try await open()
+            let url = try #require(TestServer.url)
+            let probes = try (0..<4).map {
+                try PostgresProbeProcess(
+                    ["prepare", url, store.configuration.schema], in: folder, label: "prepare-\($0)")
+            }
+            for probe in probes {
+                let status = try await probe.waitForExit()
+                #expect(status == 0, "\(probe.errorText)")
+                #expect(probe.outputLines == ["prepared"])
+            }
+            let query = DocumentQuery(collection: "notes", filters: [.init(field: "day", .greaterThan(.int(3)))])
+            #expect(try await store.count(matching: query) == 0)
+        }
+    }
+
+    @Test("a process killed in the middle of commits leaves every change set whole or absent, and no outbox gap")
+    func killedWriter() async throws {
+        let folder = try TemporaryFolder()
+        try await TestServer.withStores { open in
+            let store = try await open()
+            let url = try #require(TestServer.url)
+            let size = 25
+            var acknowledged: [Int] = []
+            for round in 0..<4 {
+                let writer = try PostgresProbeProcess(
+                    ["batches", url, store.configuration.schema, "\(round * 100_000)", "\(size)"], in: folder,
+                    label: "w\(round)")
+                #expect(try await writer.waitForOutput(lines: 3), "the writer did not commit: \(writer.errorText)")
+                // Let it run on for a moment that no test can predict, then kill it mid-commit.
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...60)))
+                writer.kill()
+                acknowledged += writer.outputLines.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+                try await expectWholeBatches(store: store, size: size, acknowledged: acknowledged)
+            }
+        }
+    }
+
+    /// Every batch whole or absent, its events with it, and outbox positions 1, 2, 3, … without a gap.
+    private func expectWholeBatches(store: PostgresStore, size: Int, acknowledged: [Int]) async throws {
+        let documents = try await store.documents(matching: DocumentQuery(collection: "batch-items"))
+        let events = try await store.events(after: 0, limit: 1_000_000)
+        var documentsPerBatch: [Int: Int] = [:]
+        for document in documents {
+            if case .int(let batch) = document.fields["batch"] { documentsPerBatch[Int(batch), default: 0] += 1 }
+        }
+        var eventsPerBatch: [Int: Int] = [:]
+        for stored in events {
+            let event = try #require(try stored.event.decode(as: ItemCommitted.self))
+            eventsPerBatch[event.batch, default: 0] += 1
+        }
+        #expect(documentsPerBatch.values.allSatisfy { $0 == size }, "partial batches: \(documentsPerBatch)")
+        #expect(eventsPerBatch == documentsPerBatch, "events and documents of a batch disagree")
+        #expect(Set(acknowledged).isSubset(of: Set(documentsPerBatch.keys)), "an acknowledged batch is missing")
+        let positions = events.map(\.position)
+        #expect(positions == (0..<positions.count).map { Int64($0 + 1) }, "the outbox has a gap")
+    }
+}

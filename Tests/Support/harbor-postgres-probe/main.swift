@@ -1,0 +1,27 @@
+// A child process for HarborPostgresTests: it opens a PostgresStore on a schema that the test
+// (and other children) use at the same time, does one kind of work, and reports on stdout.
+//
+//   harbor-postgres-probe prepare URL SCHEMA
+//   harbor-postgres-probe batches URL SCHEMA FIRST SIZE
+//
+// Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
+import Foundation
+import Harbor
+import HarborPostgres
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+do {
+    switch (arguments.first, arguments.count) {
+    case ("prepare", 3):
+        try await PostgresProbe.prepare(url: arguments[1], schema: arguments[2])
+    case ("batches", 5):
+        guard let first = Int(arguments[3]), let size = Int(arguments[4]) else { PostgresProbe.usage() }
+        try await PostgresProbe.commitBatches(url: arguments[1], schema: arguments[2], first: first, size: size)
+    default:
+        PostgresProbe.usage()
+    }
+} catch {
+    FileHandle.standardError.write(Data("harbor-postgres-probe: \(error)\n".utf8))
+    exit(1)
+}
