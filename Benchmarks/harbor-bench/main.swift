@@ -33,7 +33,9 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
     // The child process of the `postgres` suite's cross-process outbox figure.
     try await PostgresOutboxListener.run(url: arguments[1], schema: arguments[2], count: count)
 } else if requested == "--help" || requested == "-h" {
-    print("usage: harbor-bench [runner|sqlite|outbox|postgres|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]")
+    print(
+        "usage: harbor-bench [runner|sqlite|outbox|postgres|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]"
+    )
 } else if requested == "all" {
     // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file
     // suite takes minutes and disk, so it runs only when asked for.
