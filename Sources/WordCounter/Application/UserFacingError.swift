@@ -16,6 +16,8 @@ public enum UserFacingError {
                 + "even after several tries; what was saved before is kept: run it again"
         case .backend(let location, let reason):
             return "\(location): \(reason)"
+        case .unavailable(let location, let reason):
+            return "\(location) cannot be reached (\(reason)): try again when it is back"
         case .invalidData(_, let reason):
             return "the database holds a record this version cannot read (\(reason)): "
                 + "check that every program using it is the same version"

@@ -25,6 +25,12 @@ struct DashboardPage {
     var ranges: [Int] = [7, 30, 90, 365]
     /// The access token the page was opened with, kept in its links.
     var token: String?
+    /// Current and best streaks, shown beside today.
+    var streaks: Streaks?
+    /// Every project with its quota for today.
+    var projects: [ProjectProgress] = []
+    /// The last year as a calendar heatmap.
+    var year: YearHeatmap?
 
     /// The whole document.
     var html: String {
@@ -47,7 +53,10 @@ struct DashboardPage {
         <main id="dashboard">
         \(todaySection)
         \(statsSection)
+        \(streakSection)
         \(chartSection)
+        \(projectsSection)
+        \(yearSection)
         \(filesSection)
         </main>
         <footer>Served by <code>wordcounter serve</code> · JSON at <code>/api/summary</code>, \
@@ -102,6 +111,70 @@ struct DashboardPage {
             \(stat("Missing", summary.missing, warn: summary.missing > 0))
             \(stat("Unreadable", summary.unreadable, warn: summary.unreadable > 0))
             </dl>
+            </section>
+            """
+    }
+
+    /// Current and best streaks of days with writing and days at the goal.
+    private var streakSection: String {
+        guard let streaks else { return "" }
+        func stat(_ label: String, _ streak: Streak) -> String {
+            "<div class=\"stat\"><dt>\(label)</dt><dd>\(WordNumber.text(streak.current)) "
+                + "\(streak.current == 1 ? "day" : "days")<small> · best \(WordNumber.text(streak.best))</small></dd></div>"
+        }
+        return """
+            <section class="card stats" aria-label="Streaks">
+            <dl>
+            \(stat("Writing streak", streaks.writing))
+            \(streaks.atGoal.map { stat("At the goal", $0) } ?? "")
+            </dl>
+            </section>
+            """
+    }
+
+    /// Each project: words against its target and what today asks.
+    private var projectsSection: String {
+        guard !projects.isEmpty else { return "" }
+        let items = projects.map { project -> String in
+            var lines = ["<h3>\(project.name.htmlEscaped)</h3>"]
+            if let target = project.target, let fraction = project.fraction {
+                let percent = min(100, Int((fraction * 100).rounded(.down)))
+                lines.append(
+                    "<p>\(WordNumber.text(project.words)) of \(WordNumber.text(target)) words (\(percent)%)</p>"
+                        + "<div class=\"meter\" role=\"progressbar\" aria-label=\"\(project.name.htmlEscaped) toward its target\" "
+                        + "aria-valuemin=\"0\" aria-valuemax=\"100\" aria-valuenow=\"\(percent)\">"
+                        + "<div class=\"meter-fill\" style=\"width: \(percent)%\"></div></div>")
+            } else {
+                lines.append("<p>\(WordNumber.text(project.words)) words</p>")
+            }
+            if let deadline = project.deadline, let remaining = project.remaining, project.target != nil {
+                let quota = project.dailyQuota.map { ", \(WordNumber.text($0)) a writing day" } ?? ""
+                lines.append(
+                    "<p class=\"caption\">\(WordNumber.text(remaining)) to go by \(deadline.rawValue)\(quota)</p>")
+            }
+            if let toGo = project.todayRemaining {
+                let text =
+                    !project.todayIsWritingDay
+                    ? "not a writing day" : toGo > 0 ? "\(WordNumber.text(toGo)) to go today" : "done for today"
+                lines.append("<p class=\"caption\">Today: \(WordNumber.text(project.today)) words, \(text)</p>")
+            }
+            return "<li class=\"project\">" + lines.joined() + "</li>"
+        }
+        return """
+            <section class="card wide" aria-labelledby="projects-heading">
+            <h2 id="projects-heading">Projects</h2>
+            <ul class="projects">\(items.joined(separator: "\n"))</ul>
+            </section>
+            """
+    }
+
+    /// The year at a glance.
+    private var yearSection: String {
+        guard let year else { return "" }
+        return """
+            <section class="card wide" aria-labelledby="year-heading">
+            <h2 id="year-heading">The last year</h2>
+            <div class="heatmap-scroll">\(year.svg)</div>
             </section>
             """
     }

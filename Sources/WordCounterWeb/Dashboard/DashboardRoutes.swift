@@ -31,11 +31,17 @@ struct DashboardRoutes: Sendable {
         let summary = try await summaries.current().summary
         let files = try await app.run(ShowStatus(), on: APIRoutes.queryLane)
         let history = try await app.run(ShowHistory(days: days), on: APIRoutes.queryLane)
+        let year = days == 365 ? history : try await app.run(ShowHistory(days: 365), on: APIRoutes.queryLane)
+        let streaks = try await app.run(ShowStreaks(), on: APIRoutes.queryLane)
+        let projects = try await app.run(ShowProjects(), on: APIRoutes.queryLane)
         let nonce = AccessToken.generate().value.prefix(24)
-        let html = DashboardPage(
+        var page = DashboardPage(
             summary: summary, files: files, history: history, dateText: dateText(summary.date),
-            scriptNonce: String(nonce), ranges: Self.ranges, token: query["token"].map(String.init)
-        ).html
+            scriptNonce: String(nonce), ranges: Self.ranges, token: query["token"].map(String.init))
+        page.streaks = streaks
+        page.projects = projects
+        page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)
+        let html = page.html
         let buffer = ByteBuffer(string: html)
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .contentLength: String(buffer.readableBytes),

@@ -41,6 +41,19 @@ enum DashboardStyle {
         .stat.warn dd, .stat.warn dt { color: var(--warn); }
         .caption { margin: -4px 0 8px; color: var(--muted); font-size: 0.9rem; }
         svg.chart { width: 100%; height: auto; display: block; }
+        .stats small { color: var(--muted); font-size: 0.8em; font-weight: normal; }
+        .projects { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; }
+        .projects h3 { margin: 0 0 4px; font-size: 1rem; overflow-wrap: anywhere; }
+        .projects p { margin: 2px 0; }
+        .heatmap-scroll { overflow-x: auto; }
+        svg.heatmap { min-width: 640px; width: 100%; height: auto; display: block; }
+        .heatmap .axis { fill: var(--muted); font-size: 9px; font-family: inherit; }
+        .heatmap .level-0 { fill: var(--line); }
+        .heatmap .level-1 { fill: var(--bar); opacity: 0.35; }
+        .heatmap .level-2 { fill: var(--bar); opacity: 0.6; }
+        .heatmap .level-3 { fill: var(--bar); }
+        .heatmap .level-4 { fill: var(--good); }
+        .heatmap .today { stroke: var(--accent); stroke-width: 1.5; }
         .chart .grid { stroke: var(--line); stroke-width: 1; }
         .chart .zero { stroke: var(--muted); stroke-width: 1; }
         .chart .axis { fill: var(--muted); font-size: 11px; font-family: inherit; }
