@@ -1,14 +1,13 @@
-import Foundation
-import Harbor
+package import Foundation
 
 /// The compact binary form in which a document's fields are kept, all of them, indexed or not.
 ///
-/// The same layout as HarborSQLite's (a copy: neither adapter imports the other). The indexed
-/// ones are also copied into columns for queries; this blob is what reads return,
+/// One layout for every adapter that keeps documents in rows (SQLite, PostgreSQL), shared within
+/// the package. The indexed ones are also copied into columns for queries; this blob is what reads return,
 /// so a field stays exact (an integer stays an integer) and a field indexed later can be filled
 /// in from it. Layout: a format byte, the field count, then for each field its name and a tagged
 /// value; lengths and counts are LEB128 varints, numbers 8 little-endian bytes.
-enum FieldBlob {
+package enum FieldBlob {
     private static let format: UInt8 = 1
 
     /// The blob of a document without fields, shared rather than encoded for each one.
@@ -19,7 +18,7 @@ enum FieldBlob {
     }
 
     /// Encodes `fields`; never empty, so SQLite never sees a zero-length blob (which binds as NULL).
-    static func encode(_ fields: [String: FieldValue]) -> Data {
+    package static func encode(_ fields: [String: FieldValue]) -> Data {
         if fields.isEmpty { return noFields }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(2 + fields.count * 16)
@@ -54,7 +53,7 @@ enum FieldBlob {
 
     /// Decodes what ``encode(_:)`` wrote; an empty or missing blob is no fields.
     /// - Throws: ``Harbor/StoreError/invalidData(_:reason:)`` naming `key` when the bytes are malformed.
-    static func decode(_ data: Data, key: DocumentKey?) throws -> [String: FieldValue] {
+    package static func decode(_ data: Data, key: DocumentKey?) throws -> [String: FieldValue] {
         if data.isEmpty { return [:] }
         let decoded = data.withUnsafeBytes { raw -> [String: FieldValue]? in
             var reader = Reader(bytes: raw)
