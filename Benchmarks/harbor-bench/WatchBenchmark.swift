@@ -11,16 +11,11 @@ enum WatchBenchmark {
     static let saves = 50
 
     static func run() async throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("wordcounter").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            print("wordcounter: not built; run `swift build -c release` first (looked for \(binary))")
-            return
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try WordCounterBenchmark.withBinary { binary, folder in try measure(binary: binary, folder: folder) }
+    }
 
+    /// Save-to-stored latency and memory with `binary`, in `folder`.
+    static func measure(binary: String, folder: URL) throws {
         try latency(binary: binary, folder: folder.appendingPathComponent("one"), files: 1, prefix: "watch_1")
         try latency(binary: binary, folder: folder.appendingPathComponent("many"), files: 10_000, prefix: "watch_10k")
     }

@@ -20,8 +20,10 @@ enum WordCounterBenchmark {
         try withBinary { binary, folder in try tracking(binary: binary, folder: folder) }
     }
 
-    /// Runs `body` with the release `wordcounter` beside this binary and a scratch folder.
-    private static func withBinary(_ body: (_ binary: String, _ folder: URL) throws -> Void) throws {
+    /// Runs `body` with the release `wordcounter` beside this binary and a scratch folder (removed
+    /// after); says how to build the binary and runs nothing when it is missing. Every suite that
+    /// runs `wordcounter` as a child process starts here.
+    static func withBinary(_ body: (_ binary: String, _ folder: URL) throws -> Void) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("wordcounter").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {

@@ -9,14 +9,11 @@ enum WordCounterScaleBenchmark {
     static let files = 50_000
 
     static func run() async throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("wordcounter").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            print("wordcounter: not built; run `swift build -c release` first (looked for \(binary))")
-            return
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-50k-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try WordCounterBenchmark.withBinary { binary, folder in try measure(binary: binary, folder: folder) }
+    }
+
+    /// Tracks, updates and lists 50,000 files under `folder` with `binary`.
+    static func measure(binary: String, folder: URL) throws {
         let notes = folder.appendingPathComponent("notes")
         for index in 0..<files {
             // 100 folders of 500 notes of about 2 KB, Markdown: a writer's archive of notes.
