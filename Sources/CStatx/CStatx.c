@@ -63,6 +63,12 @@ static cstatx_status stat_path(const char *path, int follow_symlinks) {
     return result == 0 ? from_stat(&st) : failure(errno);
 }
 
+static cstatx_status stat_at(int directory, const char *name, int follow_symlinks) {
+    struct stat st;
+    int result = fstatat(directory, name, &st, follow_symlinks ? 0 : AT_SYMLINK_NOFOLLOW);
+    return result == 0 ? from_stat(&st) : failure(errno);
+}
+
 static cstatx_status stat_fd(int fd) {
     struct stat st;
     return fstat(fd, &st) == 0 ? from_stat(&st) : failure(errno);
@@ -106,6 +112,13 @@ cstatx_status cstatx_path(const char *path, int follow_symlinks) {
     return statx_refused(errno) ? stat_path(path, follow_symlinks) : failure(errno);
 }
 
+cstatx_status cstatx_at(int directory, const char *name, int follow_symlinks) {
+    struct statx sx;
+    int flags = follow_symlinks ? 0 : AT_SYMLINK_NOFOLLOW;
+    if (statx(directory, name, flags, STATX_BASIC_STATS | STATX_BTIME, &sx) == 0) return from_statx(&sx);
+    return statx_refused(errno) ? stat_at(directory, name, follow_symlinks) : failure(errno);
+}
+
 cstatx_status cstatx_fd(int fd) {
     struct statx sx;
     // AT_EMPTY_PATH with "" asks about fd itself: the file that was opened, wherever it is now.
@@ -117,6 +130,10 @@ cstatx_status cstatx_fd(int fd) {
 
 cstatx_status cstatx_path(const char *path, int follow_symlinks) {
     return stat_path(path, follow_symlinks);
+}
+
+cstatx_status cstatx_at(int directory, const char *name, int follow_symlinks) {
+    return stat_at(directory, name, follow_symlinks);
 }
 
 cstatx_status cstatx_fd(int fd) {

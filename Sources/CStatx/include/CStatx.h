@@ -46,6 +46,10 @@ typedef struct {
 /// links unless `follow_symlinks` is 0.
 cstatx_status cstatx_path(const char *path, int follow_symlinks);
 
+/// The status of `name` in the open folder `directory` (a name relative to it, found without
+/// walking a whole path again), following symbolic links unless `follow_symlinks` is 0.
+cstatx_status cstatx_at(int directory, const char *name, int follow_symlinks);
+
 /// The status of the open file `fd`: what was actually opened, whatever its path is now.
 cstatx_status cstatx_fd(int fd);
 

@@ -27,8 +27,12 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let services = context.services
         let fileSystem = services.fileSystem
         let trackedFiles = services.persistence.repository(TrackedFile.self)
-        let entries = try await trackedFiles.indexEntries(Query<TrackedFile>())
         let roots = try await services.persistence.repository(TrackedRoot.self).all()
+        // The tracked folders are listed while the index is read: the two wait on different things
+        // (the disk, the database), and the listing's statuses spare a status call per file below.
+        async let listingsInProgress = Self.list(roots, in: fileSystem)
+        let entries = try await trackedFiles.indexEntries(Query<TrackedFile>())
+        let listings = await listingsInProgress
         var summary = Summary(checked: entries.count)
 
         // 1. Which files need reading, which are gone: index entries only, nothing decoded.
@@ -42,7 +46,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             }
             trackedPaths.insert(path)
             do {
-                let status = try fileSystem.status(of: path)
+                let status =
+                    if let listed = listings.lazy.compactMap({ $0.listing.statuses[path] }).first { listed } else {
+                        try fileSystem.status(of: path)
+                    }
                 if status.kind == .regular && TrackedFile.isUnchanged(entry, comparedWith: status) { continue }
                 toCount.append(entry.key.id)
             } catch .notFound {
@@ -60,9 +67,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // 2. Candidates for moves and new files: what the tracked folders hold that nobody tracks.
         var listed: [String: String] = [:]  // path → root
         var unreadableFolders: [PathProblems.Problem] = []
-        for root in roots {
-            guard let listing = try? fileSystem.listing(of: root.path, matching: root.filter, recursive: true)
-            else { continue }
+        for (root, listing) in listings {
             for path in listing.files where !trackedPaths.contains(path) { listed[path] = root.path }
             unreadableFolders += listing.unreadableFolders.map {
                 .init(path: $0.path, reason: "folder not read: \($0.problem)")
@@ -116,6 +121,16 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         }
         // Everything else is done and saved; the files below these folders could not be looked at.
         if !unreadableFolders.isEmpty { throw PathProblems(unreadableFolders) }
+    }
+
+    /// Every tracked folder's listing; a folder that cannot be listed now (gone, unreadable) has
+    /// none, and its files are looked at one by one.
+    private static func list(
+        _ roots: [TrackedRoot], in fileSystem: any FileSystem
+    ) -> [(root: TrackedRoot, listing: FolderListing)] {
+        roots.compactMap { root in
+            (try? fileSystem.listing(of: root.path, matching: root.filter, recursive: true)).map { (root, $0) }
+        }
     }
 
     /// Recounts, follows, marks missing and tracks, in batches, then records the summary.

@@ -18,10 +18,15 @@ public struct FolderListing: Sendable, Equatable {
     public var files: [String]
     /// The subfolders that could not be read, sorted by path.
     public var unreadableFolders: [Skipped]
+    /// What the file system said of listed files while it listed them, by path, read from the
+    /// open folder rather than by walking each whole path again. A file the file system did not
+    /// describe is absent: ask ``FileSystem/status(of:)`` for it.
+    public var statuses: [String: FileStatus]
 
     /// Creates a listing.
-    public init(files: [String], unreadableFolders: [Skipped] = []) {
+    public init(files: [String], unreadableFolders: [Skipped] = [], statuses: [String: FileStatus] = [:]) {
         self.files = files
         self.unreadableFolders = unreadableFolders
+        self.statuses = statuses
     }
 }

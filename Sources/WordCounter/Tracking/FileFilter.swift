@@ -58,6 +58,13 @@ public struct FileFilter: Sendable {
     ///
     /// Empty components (`a//b`, a leading `/`) are ignored; `.` and `..` are not interpreted.
     public func accepts(relativePath: String) -> Bool {
+        if includeGlobs.isEmpty && excludeGlobs.isEmpty {
+            // By extension alone: only the name matters, so no path is split (listing calls this per file).
+            var path = Substring(relativePath)
+            while path.utf8.last == UInt8(ascii: "/") { path = path.dropLast() }
+            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path
+            return !name.isEmpty && Self.fileExtension(of: name).map { extensionSet.contains($0) } ?? false
+        }
         let components = relativePath.split(separator: "/")
         guard let name = components.last else { return false }
         let included =

@@ -25,9 +25,8 @@ extension TrackedFile {
     public static func isUnchanged(_ entry: IndexEntry, comparedWith status: FileStatus) -> Bool {
         let identity = status.identity
         guard case .string(let stamp) = entry[field: stampField],
-            stamp
-                == Self.stamp(
-                    device: identity.device, inode: identity.inode, size: status.size, modified: status.modified)
+            Self.stamp(
+                stamp, holds: identity.device, identity.inode, size: status.size, modified: status.modified)
         else { return false }
         if case .int(let birth) = entry[field: birthField], let other = identity.birthTime { return birth == other }
         return true
@@ -35,5 +34,51 @@ extension TrackedFile {
 
     private static func stamp(device: UInt64, inode: UInt64, size: Int64, modified: Int64) -> String {
         "\(device):\(inode):\(size):\(modified)"
+    }
+
+    /// Whether `stamp` is what ``stamp(device:inode:size:modified:)`` makes of these numbers, read in
+    /// place: `update` asks this of every tracked file, and building the string to compare would
+    /// cost more than the rest of the check.
+    private static func stamp(
+        _ stamp: String, holds device: UInt64, _ inode: UInt64, size: Int64, modified: Int64
+    ) -> Bool {
+        func number(_ field: Int) -> (negative: Bool, magnitude: UInt64)? {
+            switch field {
+            case 0: (false, device)
+            case 1: (false, inode)
+            case 2: (size < 0, size.magnitude)
+            case 3: (modified < 0, modified.magnitude)
+            default: nil
+            }
+        }
+        var field = 0
+        var negative = false
+        var magnitude: UInt64 = 0
+        var digits = 0
+        func fieldMatches() -> Bool {
+            guard digits > 0, let expected = number(field) else { return false }
+            return expected == (negative && magnitude != 0, magnitude)
+        }
+        for byte in stamp.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"):
+                guard fieldMatches() else { return false }
+                field += 1
+                negative = false
+                magnitude = 0
+                digits = 0
+            case UInt8(ascii: "-") where digits == 0 && !negative:
+                negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                guard !overflow && !carry else { return false }
+                magnitude = sum
+                digits += 1
+            default:
+                return false
+            }
+        }
+        return field == 3 && fieldMatches()
     }
 }

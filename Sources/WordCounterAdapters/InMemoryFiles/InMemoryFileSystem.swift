@@ -96,6 +96,7 @@ extension InMemoryFileSystem: FileSystem {
             guard root.isReadable else { throw .permissionDenied }
             let prefixLength = folder == "/" ? 1 : folder.utf8.count + 1
             var found: [String] = []
+            var statuses: [String: FileStatus] = [:]
             var unreadable: [FolderListing.Skipped] = []
             for path in tree.paths(below: folder) where tree[path]?.kind == .folder && tree[path]?.isReadable == false {
                 let relative = path.utf8.dropFirst(prefixLength).split(separator: UInt8(ascii: "/"))
@@ -111,9 +112,12 @@ extension InMemoryFileSystem: FileSystem {
                 if !recursive && components.count > 1 { continue }
                 if components.contains(where: { $0.hasPrefix(".") }) { continue }
                 if tree.problemReaching(path) != nil { continue }
-                if filter.accepts(relativePath: relativePath) { found.append(path) }
+                guard filter.accepts(relativePath: relativePath), let node = tree[path] else { continue }
+                found.append(path)
+                statuses[path] = tree.status(of: node, at: path)
             }
-            return FolderListing(files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path })
+            return FolderListing(
+                files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path }, statuses: statuses)
         }
     }
 }

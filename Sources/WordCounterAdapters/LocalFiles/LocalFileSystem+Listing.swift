@@ -9,8 +9,9 @@ extension LocalFileSystem {
     /// Guarantees: names starting with `.` are skipped, files and folders alike; symbolic links to
     /// files are listed (at their own path), symbolic links to folders are not followed, so a
     /// link cycle cannot loop; a subfolder that cannot be read is reported in the listing and its
-    /// contents skipped. Only symbolic links and
-    /// entries of unknown type are statted, so listing costs about one `readdir` per entry.
+    /// contents skipped. Each accepted file is statted once, by its name in the open folder, and its
+    /// status returned in ``FolderListing/statuses``; other entries are statted only when they are
+    /// symbolic links or of unknown type.
     /// - Throws: the folder's own problems: ``FileProblem/notFound``, ``FileProblem/permissionDenied``,
     ///   ``FileProblem/symlinkLoop``, or ``FileProblem/io(_:)`` with "not a folder".
     public func listing(
@@ -22,6 +23,7 @@ extension LocalFileSystem {
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let base = String(trimmed)
         var found: [String] = []
+        var statuses: [String: FileStatus] = [:]
         var unreadable: [FolderListing.Skipped] = []
         // Folders still to read, as paths relative to `base` ("" for `base` itself).
         var pending = [""]
@@ -44,7 +46,9 @@ extension LocalFileSystem {
                 let absolutePath = base + "/" + relativePath
                 switch Self.kind(of: entry, at: absolutePath) {
                 case .regular:
-                    if filter.accepts(relativePath: relativePath) { found.append(absolutePath) }
+                    guard filter.accepts(relativePath: relativePath) else { continue }
+                    found.append(absolutePath)
+                    statuses[absolutePath] = Self.status(of: entry, in: directory, at: absolutePath)
                 case .directory:
                     if recursive { pending.append(relativePath) }
                 case .other:
@@ -52,7 +56,21 @@ extension LocalFileSystem {
                 }
             }
         }
-        return FolderListing(files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path })
+        return FolderListing(
+            files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path }, statuses: statuses)
+    }
+
+    /// The status of a listed entry, following a symbolic link, read relative to the open folder
+    /// (one name to look up, not the whole path); nil when it vanished or is no regular file now.
+    private static func status(
+        of entry: UnsafeMutablePointer<dirent>, in directory: OpaquePointer, at path: String
+    ) -> FileStatus? {
+        let raw = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+                cstatx_at(dirfd(directory), name, 1)
+            }
+        }
+        return raw.isRegularFile ? FileStatus(path: path, raw) : nil
     }
 
     /// What a directory entry is, as far as listing cares.

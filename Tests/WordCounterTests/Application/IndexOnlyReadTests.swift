@@ -70,4 +70,37 @@ struct IndexOnlyReadTests {
         let missingEntry = IndexEntry(key: file.documentKey, version: 1, fields: missing.indexedFieldValues)
         #expect(!TrackedFile.isUnchanged(missingEntry, comparedWith: statuses[0]))
     }
+
+    @Test("the stamp is read in place exactly as it was written, for extreme and negative numbers too")
+    func stampAgreesForEveryNumber() throws {
+        var generator = SystemRandomNumberGenerator()
+        let devices: [UInt64] = [0, 1, 66_306, UInt64.max, UInt64.random(in: 0...UInt64.max, using: &generator)]
+        let signed: [Int64] = [0, 1, -1, 10, Int64.max, Int64.min, -1_700_000_000_123_456_789]
+        for device in devices {
+            for size in signed {
+                let modified = signed.randomElement(using: &generator) ?? 0
+                let identity = FileIdentity(device: device, inode: device / 3, birthTime: nil)
+                let file = TrackedFile(
+                    id: "f", path: "/n/a.md", root: "/n", mode: .words, identity: identity, size: size,
+                    modified: modified, words: 1, state: .ok, trackedAt: Date(timeIntervalSince1970: 0),
+                    countedAt: Date(timeIntervalSince1970: 1))
+                let entry = IndexEntry(key: file.documentKey, version: 1, fields: file.indexedFieldValues)
+                let same = FileStatus(
+                    path: file.path, identity: identity, size: size, modified: modified, kind: .regular)
+                #expect(TrackedFile.isUnchanged(entry, comparedWith: same), "\(device) \(size) \(modified)")
+                for other in [
+                    FileStatus(
+                        path: file.path, identity: identity, size: size == 0 ? 1 : 0 &- size, modified: modified,
+                        kind: .regular),
+                    FileStatus(
+                        path: file.path, identity: identity, size: size, modified: modified &+ 10, kind: .regular),
+                    FileStatus(
+                        path: file.path, identity: FileIdentity(device: device &+ 1, inode: device / 3, birthTime: nil),
+                        size: size, modified: modified, kind: .regular),
+                ] where other != same {
+                    #expect(!TrackedFile.isUnchanged(entry, comparedWith: other), "\(other)")
+                }
+            }
+        }
+    }
 }
