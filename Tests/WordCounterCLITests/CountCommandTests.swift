@@ -115,4 +115,22 @@ struct CountCommandTests {
         #expect(track.output.contains("--exclude"))
         #expect(track.output.contains("baseline"))
     }
+
+    @Test("--exclude leaves parts of Markdown uncounted, on files and standard input; a wrong name is refused")
+    func exclude() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("a.md", "one %%two%% three[^1] {--four--}\n\n> five\n\n[^1]: six\n")
+        let all = try await cli.run(
+            "count", "--exclude", "comments,deletions,footnotes,quotes", "a.md", "-", input: "a %%b%%")
+        #expect(all.status == 0)
+        #expect(all.output.contains("2 a.md"))
+        let piped = try await cli.run("count", "--mode", "markdown", "--exclude", "all", "-", input: "a %%b%%")
+        #expect(piped.output.contains("1 -"))
+        // Without exclusions: `[^1]: six` is a reference definition to CommonMark, which shows nothing.
+        #expect(try await cli.run("count", "a.md").output.contains("5 a.md"))
+        let wrong = try await cli.run("count", "--exclude", "comments,emphasis", "a.md")
+        #expect(wrong.status == 2)
+        #expect(wrong.errors.contains("quotes"))
+    }
 }

@@ -91,6 +91,34 @@ struct ConfigCommandTests {
         let unknown = try await cli.run("config", "set", "colour", "blue")
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("the settings are: day-start, reading-speed, new-files"))
-        #expect(try await cli.run("config", "set", "reading-speed", "off").output.contains("reading-speed  off"))
+        #expect(try await cli.run("config", "set", "reading-speed", "off").output.contains(#/reading-speed +off/#))
+    }
+
+    @Test("exclude-… settings recount Markdown files at once; history shows no words for the change")
+    func exclusions() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("novel/one.md", "Chapter words here. %%note to self about the plot%%\n\n> An epigraph quote.\n")
+        #expect(try await cli.run("track", "novel").status == 0)
+        try cli.write(
+            "novel/one.md", "Chapter words here, more. %%note to self about the plot%%\n\n> An epigraph quote.\n")
+        #expect(try await cli.run("update").status == 0)
+
+        let changed = try await cli.run("config", "set", "exclude-comments", "on")
+        #expect(changed.status == 0)
+        #expect(changed.output.contains(#/exclude-comments +on \(not counted\)/#))
+        #expect(changed.output.contains("the difference is not counted as writing"))
+        #expect(try await cli.run("config", "set", "exclude-quotes", "on").status == 0)
+        let settings = try #require(try await cli.run("config", "--json").json() as? [String: Any])
+        #expect(settings["exclude"] as? [String] == ["comments", "quotes"])
+        let files = try #require(try await cli.run("status", "--json").json() as? [[String: Any]])
+        #expect(files.first?["words"] as? Int == 4)
+        let history = try #require(try await cli.run("history", "--json", "--days", "1").json() as? [[String: Any]])
+        #expect(history.first?["words"] as? Int == 1)
+
+        let bad = try await cli.run("config", "set", "exclude-emphasis", "on")
+        #expect(bad.status == 2)
+        #expect(bad.errors.contains("exclude-footnotes"))
+        #expect(try await cli.run("config", "set", "exclude-footnotes", "maybe").errors.contains("on or off"))
     }
 }

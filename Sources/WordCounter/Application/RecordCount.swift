@@ -19,14 +19,28 @@ struct RecordCount: Sendable {
     func callAsFunction(_ file: TrackedFile, in unitOfWork: UnitOfWork) async throws -> (TrackedFile, Outcome) {
         let files = unitOfWork.repository(TrackedFile.self)
         var updated = file
+        let exclusions = file.expectedExclusions(services.settings.value.markdownExclusions)
         let count: FileCount
         do {
-            count = try services.fileSystem.count(file.path, mode: file.mode)
+            count = try services.fileSystem.count(file.path, mode: file.mode, excluding: exclusions)
         } catch .notFound, .vanished {
             return (file, .gone)
         } catch {
             if updated.markUnreadable(error) { try files.update(updated) }
             return (updated, .unreadable)
+        }
+        if exclusions != file.exclusions {
+            // The counting rules changed since the last count. What they change is no writing: the
+            // same content read by the old rules tells how much that is, and the file's words and
+            // its latest day move by it, so only the rest counts as written.
+            if let previous = file.words,
+                let before = try? services.fileSystem.count(file.path, mode: file.mode, excluding: file.exclusions),
+                before.fingerprint == count.fingerprint, let old = before.words, let new = count.words, new != old
+            {
+                updated.words = previous + (new - old)
+                try await shiftLatestDay(of: file, by: new - old, in: unitOfWork)
+            }
+            updated.exclusions = exclusions
         }
         let outcome = updated.record(count, at: services.now())
         if case .changed(let previous?) = outcome, let words = count.words {
@@ -36,16 +50,34 @@ struct RecordCount: Sendable {
         return (updated, outcome == .unchanged ? .unchanged : .changed)
     }
 
-    /// Adds a count to today's record (or to the file's latest, when that is later than today),
-    /// creating it from the previous count if this is the day's first.
-    private func recordToday(_ file: TrackedFile, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
+    /// Moves the start and end of the file's record for today (or its latest, when that is later)
+    /// by `words`, keeping the day's net and added words as they were.
+    private func shiftLatestDay(of file: TrackedFile, by words: Int, in unitOfWork: UnitOfWork) async throws {
         let days = unitOfWork.repository(DailyCount.self)
-        var today = services.today
+        guard
+            var record = try await days.find(
+                DailyCount.id(fileID: file.id, day: try await recordDay(of: file, in: unitOfWork)))
+        else { return }
+        record.startWords += words
+        record.endWords += words
+        try days.save(record)
+    }
+
+    /// The day a new count of `file` goes to: today, or the file's latest record when that is later.
+    private func recordDay(of file: TrackedFile, in unitOfWork: UnitOfWork) async throws -> Day {
+        let today = services.today
         // After a move west across time zones, "today" can be a day this file already has a later
         // record than: its words went to that later day, and counting from the earlier day's last
         // count would count them in both. A count never goes to a day before the file's latest.
         let later = Query<DailyCount>().where(\.fileID, equals: file.id).where(\.day, greaterThan: today)
-        if let latest = try await days.query(later).map(\.day).max() { today = latest }
+        return try await unitOfWork.repository(DailyCount.self).query(later).map(\.day).max() ?? today
+    }
+
+    /// Adds a count to today's record (or to the file's latest, when that is later than today),
+    /// creating it from the previous count if this is the day's first.
+    private func recordToday(_ file: TrackedFile, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
+        let days = unitOfWork.repository(DailyCount.self)
+        let today = try await recordDay(of: file, in: unitOfWork)
         var record =
             try await days.find(DailyCount.id(fileID: file.id, day: today))
             ?? DailyCount(fileID: file.id, day: today, startWords: previous)

@@ -39,6 +39,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var toCount: [String] = []
         var goneIDs: [String] = []
         var trackedPaths = Set<String>()
+        let markdownExclusions = services.settings.value.markdownExclusions
         for entry in entries {
             guard case .string(let path) = entry[field: "path"] else {
                 toCount.append(entry.key.id)
@@ -50,7 +51,14 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     if let listed = listings.lazy.compactMap({ $0.listing.statuses[path] }).first { listed } else {
                         try fileSystem.status(of: path)
                     }
-                if status.kind == .regular && TrackedFile.isUnchanged(entry, comparedWith: status) { continue }
+                // A file counted by other rules than the settings' now is counted again (its mode is
+                // its path's: the mode it was tracked with).
+                let exclusions = CountingMode.forPath(path) == .markdown ? markdownExclusions : []
+                if status.kind == .regular
+                    && TrackedFile.isUnchanged(entry, comparedWith: status, exclusions: exclusions)
+                {
+                    continue
+                }
                 toCount.append(entry.key.id)
             } catch .notFound {
                 goneIDs.append(entry.key.id)

@@ -69,7 +69,7 @@ extension MarkdownBlockParser {
         switch line[start] {
         case UInt8(ascii: "#"):
             if let content = MarkdownBlockStart.atxHeadingContent(line, at: start) {
-                renderer.render(UnsafeBufferPointer(rebasing: line[content]))
+                if !hidesText { renderer.render(UnsafeBufferPointer(rebasing: line[content])) }
                 renderer.separate()
                 lineTarget = .inline
                 return
@@ -178,7 +178,7 @@ extension MarkdownBlockParser {
             paragraph.append(contentsOf: piece)
             flushParagraphIfLarge()
         case .inline:
-            renderer.render(piece)
+            if !hidesText { renderer.render(piece) }
         case .htmlBlock(let end):
             if end.isFound(in: piece, from: 0) {
                 leaf = .none
@@ -211,14 +211,14 @@ extension MarkdownBlockParser {
         MarkdownTable.forEachCell(row, from: start, to: row.count) { cell in
             guard remaining > 0 else { return }
             remaining &-= 1
-            renderer.render(UnsafeBufferPointer(rebasing: row[cell]))
+            if !hidesText { renderer.render(UnsafeBufferPointer(rebasing: row[cell])) }
             renderer.separate()
         }
     }
 
     /// Renders `paragraph[..<end]`.
     private mutating func renderParagraph(upTo end: Int) {
-        guard end > 0 else { return }
+        guard end > 0, !hidesText else { return }
         paragraph.withUnsafeBufferPointer { renderer.render(UnsafeBufferPointer(rebasing: $0[..<end])) }
     }
 

@@ -15,6 +15,9 @@ struct MarkdownBlockParser: Sendable {
         /// Continuation lines must be indented this many columns (from the enclosing container's content). An
         /// item that is still empty ends at a blank line: it may begin with one blank line, not two.
         case listItem(contentIndent: Int, isEmpty: Bool)
+        /// A footnote definition (`[^1]: text`), opened only when footnotes are excluded: its continuation
+        /// lines are indented four columns, and nothing inside it is counted.
+        case footnote
     }
 
     /// The open leaf block, innermost in the containers.
@@ -62,6 +65,13 @@ struct MarkdownBlockParser: Sendable {
     var renderer = MarkdownInlineRenderer()
     /// The last line was blank and left the state such that another blank line would change nothing.
     var blankLineChangesNothing = false
+    /// Block quotes and footnotes are left uncounted when these say so.
+    var exclusions: MarkdownExclusions = []
+    /// How many of `containers` hide their text (block quotes or footnotes, when excluded).
+    var hidingContainers = 0
+
+    /// Whether text in the current containers is left uncounted.
+    var hidesText: Bool { hidingContainers > 0 }
 
     /// Parses one line (without its line ending), or, with `continuesLine`, the next piece of an overlong line.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>, continuesLine: Bool) {
@@ -105,7 +115,7 @@ struct MarkdownBlockParser: Sendable {
                 return
             }
             closeLeaf()
-            containers.removeLast(containers.count &- matched)
+            closeContainers(from: matched)
         }
         let openedContainer = openContainers(&cursor)
         parseLeaf(cursor, afterOpeningContainer: openedContainer)
@@ -114,7 +124,7 @@ struct MarkdownBlockParser: Sendable {
     /// Ends the document and returns its word count.
     mutating func finish() -> Int {
         closeLeaf()
-        containers.removeAll()
+        closeContainers(from: 0)
         return renderer.finish()
     }
 
@@ -154,6 +164,12 @@ struct MarkdownBlockParser: Sendable {
                 if cursor.indent >= contentIndent {
                     cursor.consumeIndent(contentIndent)
                 } else if !cursor.isBlank || isEmpty {
+                    return matched
+                }
+            case .footnote:
+                if cursor.indent >= 4 {
+                    cursor.consumeIndent(4)
+                } else if !cursor.isBlank {
                     return matched
                 }
             }
@@ -211,7 +227,19 @@ struct MarkdownBlockParser: Sendable {
                 cursor.advance(1)
                 cursor.consumeOptionalSpace()
                 markListItemsNonEmpty()
-                containers.append(.blockQuote)
+                open(.blockQuote)
+                opened = true
+                continue
+            }
+            if exclusions.contains(.footnotes), first == UInt8(ascii: "["), opened || !leaf.isParagraphText,
+                let end = MarkdownFootnote.definitionMarkerEnd(cursor.bytes, at: start)
+            {
+                closeLeaf()
+                cursor.skipIndent()
+                cursor.advance(end &- start)
+                cursor.skipIndent()
+                markListItemsNonEmpty()
+                open(.footnote)
                 opened = true
                 continue
             }
@@ -239,9 +267,33 @@ struct MarkdownBlockParser: Sendable {
             }
             markListItemsNonEmpty()
             firstEmptyListItem = min(firstEmptyListItem, containers.count)
-            containers.append(.listItem(contentIndent: indentBefore &+ marker.width &+ spacing, isEmpty: true))
+            open(.listItem(contentIndent: indentBefore &+ marker.width &+ spacing, isEmpty: true))
             opened = true
         }
         return opened
+    }
+
+    /// Opens a container, counting it when it hides its text.
+    private mutating func open(_ container: Container) {
+        if hides(container) { hidingContainers &+= 1 }
+        containers.append(container)
+    }
+
+    /// Closes the containers at `index` and after.
+    private mutating func closeContainers(from index: Int) {
+        guard index < containers.count else { return }
+        if hidingContainers > 0 {
+            for container in containers[index...] where hides(container) { hidingContainers &-= 1 }
+        }
+        containers.removeLast(containers.count &- index)
+    }
+
+    /// Whether `container` hides its text under the exclusions.
+    private func hides(_ container: Container) -> Bool {
+        switch container {
+        case .blockQuote: exclusions.contains(.blockQuotes)
+        case .footnote: true
+        case .listItem: false
+        }
     }
 }

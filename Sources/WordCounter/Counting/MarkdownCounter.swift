@@ -27,12 +27,23 @@ struct MarkdownCounter: Sendable {
 
     private var blocks = MarkdownBlockParser()
     private var frontMatter = MarkdownFrontMatter()
+    /// Removes excluded comments and deletions before the block parser sees a line.
+    private var spans: MarkdownExcludedSpans
+    /// The start of the line being cut in pieces was all excluded text: its next piece starts the line.
+    private var lineDropped = false
     /// The start of a line whose end has not arrived yet.
     private var carry: [UInt8] = []
     /// `carry` continues a line whose earlier part was already parsed.
     private var carryContinuesLine = false
     /// The previous chunk ended with CR, so a LF starting this one belongs to the same line ending.
     private var skipsLineFeed = false
+
+    /// Starts a document, leaving out what `exclusions` names.
+    init(excluding exclusions: MarkdownExclusions = []) {
+        spans = MarkdownExcludedSpans(exclusions)
+        blocks.exclusions = exclusions
+        blocks.renderer.dropsFootnoteReferences = exclusions.contains(.footnotes)
+    }
 
     /// Parses the next `count` bytes.
     mutating func feed(_ bytes: UnsafePointer<UInt8>, count: Int) {
@@ -142,7 +153,7 @@ struct MarkdownCounter: Sendable {
     private mutating func handleLine(_ line: UnsafeBufferPointer<UInt8>, continuesLine: Bool) {
         switch frontMatter.state {
         case .done:
-            blocks.parse(line, continuesLine: continuesLine)
+            parseBlocks(line, continuesLine: continuesLine)
         case .atStart:
             let line = Self.droppingByteOrderMark(line)
             if !continuesLine, let syntax = MarkdownFrontMatter.opening(line) {
@@ -151,12 +162,12 @@ struct MarkdownCounter: Sendable {
                 frontMatter.pendingLines.append(0x0A)
             } else {
                 frontMatter.state = .done
-                blocks.parse(line, continuesLine: continuesLine)
+                parseBlocks(line, continuesLine: continuesLine)
             }
         case .collecting(let syntax):
             if continuesLine || frontMatter.pendingLines.count > MarkdownFrontMatter.limit {
                 abandonFrontMatter()
-                blocks.parse(line, continuesLine: continuesLine)
+                parseBlocks(line, continuesLine: continuesLine)
             } else if MarkdownFrontMatter.closes(syntax, line) {
                 frontMatter.state = .done
                 frontMatter.disablesCounting = frontMatter.pendingDisablesCounting
@@ -177,9 +188,31 @@ struct MarkdownCounter: Sendable {
         pending.withUnsafeBufferPointer { buffer in
             var start = 0
             for index in buffer.indices where buffer[index] == 0x0A {
-                blocks.parse(UnsafeBufferPointer(rebasing: buffer[start..<index]), continuesLine: false)
+                parseBlocks(UnsafeBufferPointer(rebasing: buffer[start..<index]), continuesLine: false)
                 start = index &+ 1
             }
+        }
+    }
+
+    /// Hands a line (or a piece of one) to the block parser, once excluded spans are removed.
+    private mutating func parseBlocks(_ line: UnsafeBufferPointer<UInt8>, continuesLine: Bool) {
+        guard spans.isActive else {
+            blocks.parse(line, continuesLine: continuesLine)
+            return
+        }
+        // Moved out while it runs, so that the closure may change `blocks`.
+        var filter = MarkdownExcludedSpans([])
+        swap(&filter, &spans)
+        var delivered = false
+        filter.filter(line) { kept in
+            delivered = true
+            blocks.parse(kept, continuesLine: continuesLine && !lineDropped)
+        }
+        swap(&filter, &spans)
+        if delivered {
+            lineDropped = false
+        } else if !continuesLine {
+            lineDropped = true
         }
     }
 

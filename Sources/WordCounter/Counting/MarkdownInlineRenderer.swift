@@ -37,6 +37,8 @@ struct MarkdownInlineRenderer: Sendable {
     var linkOpenersInactiveBelow = 0
     /// The source index the last copied run ended at, to notice when two copied runs are not adjacent.
     var copiedEnd = -1
+    /// Footnote references (`[^1]`) are dropped rather than shown, when footnotes are excluded.
+    var dropsFootnoteReferences = false
 
     /// Renders `text` and counts the words of the result; words do not continue across calls unless `text` is
     /// cut at whitespace.
@@ -116,6 +118,11 @@ struct MarkdownInlineRenderer: Sendable {
             openers.append(BracketOpener(outputIndex: output.count, isImage: true))
             return index &+ 2
         case UInt8(ascii: "["):
+            if dropsFootnoteReferences, let end = MarkdownFootnote.referenceEnd(text, at: index) {
+                copy(text, literalStart..<index)
+                literalStart = end
+                return end
+            }
             copy(text, literalStart..<index)
             literalStart = index
             openers.append(BracketOpener(outputIndex: output.count, isImage: false))

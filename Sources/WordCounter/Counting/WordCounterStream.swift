@@ -29,11 +29,15 @@ public struct WordCounterStream: Sendable {
     /// The UTF-8 form of the UTF-16 chunk being counted, reused from chunk to chunk.
     private var transcoded: [UInt8] = []
 
-    /// Creates a stream at the start of a file.
-    public init(mode: CountingMode) {
+    /// What the `markdown` mode leaves out; empty in the other modes.
+    public let exclusions: MarkdownExclusions
+
+    /// Creates a stream at the start of a file; `exclusions` apply in the `markdown` mode only.
+    public init(mode: CountingMode, excluding exclusions: MarkdownExclusions = []) {
         self.mode = mode
+        self.exclusions = mode == .markdown ? exclusions : []
         tokenizer = WordTokenizer(appliesWordRules: mode == .words)
-        markdown = mode == .markdown ? MarkdownCounter() : nil
+        markdown = mode == .markdown ? MarkdownCounter(excluding: exclusions) : nil
     }
 
     /// Whether the file is binary: a NUL byte (a NUL code unit in UTF-16) within the first ``binaryProbeLength``

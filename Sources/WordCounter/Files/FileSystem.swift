@@ -17,7 +17,8 @@ public protocol FileSystem: Sendable {
     /// - Throws: ``FileProblem/binary`` for a NUL byte in the first 8 KiB,
     ///   ``FileProblem/notRegularFile(_:)`` for a FIFO or device (never blocks on one),
     ///   ``FileProblem/vanished`` when it disappears while being read, and the status errors.
-    func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount
+    func count(_ path: String, mode: CountingMode, excluding exclusions: MarkdownExclusions) throws(FileProblem)
+        -> FileCount
 
     /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted by
     /// path, and the subfolders that could not be read (not fatal: the rest is still listed, and
@@ -27,6 +28,11 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    /// ``count(_:mode:excluding:)`` with nothing excluded.
+    public func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount {
+        try count(path, mode: mode, excluding: [])
+    }
+
     /// The files of ``listing(of:matching:recursive:)``, for callers that do not report unreadable subfolders.
     public func files(in folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> [String] {
         try listing(of: folder, matching: filter, recursive: recursive).files

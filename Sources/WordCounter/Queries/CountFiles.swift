@@ -7,11 +7,14 @@ public struct CountFiles: UseCase, Codable {
     public let paths: [String]
     /// The counting mode for every file, or nil to choose by extension.
     public let mode: CountingMode?
+    /// What Markdown files leave out.
+    public let exclusions: MarkdownExclusions
 
     /// Creates the query.
-    public init(paths: [String], mode: CountingMode?) {
+    public init(paths: [String], mode: CountingMode?, excluding exclusions: MarkdownExclusions = []) {
         self.paths = paths
         self.mode = mode
+        self.exclusions = exclusions
     }
 
     public func execute(in context: RunContext<WordCounterServices>) async throws -> [CountedFile] {
@@ -21,7 +24,8 @@ public struct CountFiles: UseCase, Codable {
             try context.checkCancellation()
             let absolute = fileSystem.absolutePath(path)
             do {
-                let count = try fileSystem.count(absolute, mode: mode ?? CountingMode.forPath(absolute))
+                let count = try fileSystem.count(
+                    absolute, mode: mode ?? CountingMode.forPath(absolute), excluding: exclusions)
                 counted.append(CountedFile(path: path, words: count.words ?? 0, problem: nil))
             } catch {
                 counted.append(CountedFile(path: path, words: nil, problem: error.description))

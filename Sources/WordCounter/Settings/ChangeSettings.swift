@@ -9,12 +9,21 @@ public struct ChangeSettings: UseCase, Codable {
     public let readingWordsPerMinute: Int??
     /// Whether new files in tracked folders count as today's writing.
     public let newFilesCountAsWriting: Bool?
+    /// Markdown exclusions to turn on.
+    public let excluding: MarkdownExclusions
+    /// Markdown exclusions to turn off (counted again).
+    public let including: MarkdownExclusions
 
     /// Creates the command.
-    public init(dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil, newFilesCountAsWriting: Bool? = nil) {
+    public init(
+        dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil, newFilesCountAsWriting: Bool? = nil,
+        excluding: MarkdownExclusions = [], including: MarkdownExclusions = []
+    ) {
         self.dayStartHour = dayStartHour
         self.readingWordsPerMinute = readingWordsPerMinute
         self.newFilesCountAsWriting = newFilesCountAsWriting
+        self.excluding = excluding
+        self.including = including
     }
 
     /// Returns the settings as they are now.
@@ -25,11 +34,13 @@ public struct ChangeSettings: UseCase, Codable {
             var settings = try await repository.find(Settings.onlyID) ?? .defaults
             try settings.change(
                 dayStartHour: dayStartHour, readingWordsPerMinute: readingWordsPerMinute,
-                newFilesCountAsWriting: newFilesCountAsWriting)
+                newFilesCountAsWriting: newFilesCountAsWriting,
+                markdownExclusions: settings.markdownExclusions.union(excluding).subtracting(including))
             settings.events.raise(
                 SettingsChanged(
                     dayStartHour: settings.dayStartHour, readingWordsPerMinute: settings.readingWordsPerMinute,
-                    newFilesCountAsWriting: settings.newFilesCountAsWriting))
+                    newFilesCountAsWriting: settings.newFilesCountAsWriting,
+                    markdownExclusions: settings.markdownExclusions.names))
             try repository.save(settings)
             return settings
         }
@@ -44,4 +55,7 @@ public struct SettingsChanged: DomainEvent, Equatable {
     public let dayStartHour: Int
     public let readingWordsPerMinute: Int?
     public let newFilesCountAsWriting: Bool
+    /// The names of the Markdown exclusions now on (``MarkdownExclusions/names``); nil in events
+    /// recorded before there were any.
+    public let markdownExclusions: [String]?
 }

@@ -13,7 +13,9 @@ public enum InvalidSetting: Error, Equatable, CustomStringConvertible {
         switch self {
         case .dayStartHour(let hour): "the day's start hour must be from 0 to 23, not \(hour)"
         case .readingSpeed(let speed): "the reading speed must be a positive number of words per minute, not \(speed)"
-        case .unknown(let name): "there is no setting '\(name)'; the settings are: day-start, reading-speed, new-files"
+        case .unknown(let name):
+            "there is no setting '\(name)'; the settings are: day-start, reading-speed, new-files, "
+                + "exclude-comments, exclude-deletions, exclude-footnotes, exclude-quotes"
         case .value(let setting, let value, let expected): "'\(value)' is not a value for \(setting): \(expected)"
         }
     }

@@ -17,6 +17,10 @@ public struct Settings: Aggregate, Equatable {
     /// writing (a chapter started and written before the next update); when false its first
     /// count is a baseline, as with `track`. A copy of a tracked file is a baseline either way.
     public var newFilesCountAsWriting = true
+    /// What Markdown files' counts leave out (comments, deletions, footnotes, block quotes); none
+    /// by default. Changing it recounts Markdown files at the next update without crediting the
+    /// difference as writing.
+    public var markdownExclusions: MarkdownExclusions = []
     /// What happened to it since it was read: recorded when it is saved, never stored with it.
     public var events = RaisedEvents()
 
@@ -39,9 +43,11 @@ public struct Settings: Aggregate, Equatable {
     /// Changes what is given (nil leaves it; `.some(nil)` turns reading time off), after checking it.
     /// - Throws: ``InvalidSetting``.
     public mutating func change(
-        dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil, newFilesCountAsWriting: Bool? = nil
+        dayStartHour: Int? = nil, readingWordsPerMinute: Int?? = nil, newFilesCountAsWriting: Bool? = nil,
+        markdownExclusions: MarkdownExclusions? = nil
     ) throws {
         if let newFilesCountAsWriting { self.newFilesCountAsWriting = newFilesCountAsWriting }
+        if let markdownExclusions { self.markdownExclusions = markdownExclusions }
         if let dayStartHour {
             guard (0...23).contains(dayStartHour) else { throw InvalidSetting.dayStartHour(dayStartHour) }
             self.dayStartHour = dayStartHour
@@ -67,9 +73,11 @@ public struct Settings: Aggregate, Equatable {
         dayStartHour = try container.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? 0
         readingWordsPerMinute = try container.decodeIfPresent(Int.self, forKey: .readingWordsPerMinute)
         newFilesCountAsWriting = try container.decodeIfPresent(Bool.self, forKey: .newFilesCountAsWriting) ?? true
+        markdownExclusions =
+            try container.decodeIfPresent(MarkdownExclusions.self, forKey: .markdownExclusions) ?? []
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, dayStartHour, readingWordsPerMinute, newFilesCountAsWriting
+        case id, dayStartHour, readingWordsPerMinute, newFilesCountAsWriting, markdownExclusions
     }
 }

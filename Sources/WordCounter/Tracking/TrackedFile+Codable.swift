@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `[1, id, path, root, mode, device, inode, birthTime, size, modified, fingerprint, words, state,
 /// problem, trackedAt, countedAt]`, where the leading `1` is the format's version and absent
-/// values are `null`.
+/// values are `null`; a Markdown file counted with exclusions adds their bits at the end (older
+/// versions read the array without it, and arrays without it decode with none).
 ///
 /// Why: `update` reads every tracked file to learn which ones changed, and Foundation's
 /// `JSONDecoder` on Linux decodes an object with named keys about four times slower than an
@@ -34,6 +35,7 @@ extension TrackedFile {
         try container.encode(problem)
         try container.encode(trackedAt)
         try container.encode(countedAt)
+        if !exclusions.isEmpty { try container.encode(exclusions.rawValue) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +68,9 @@ extension TrackedFile {
             problem: try container.decodeIfPresent(FileProblem.self),
             trackedAt: try container.decode(Date.self),
             countedAt: try container.decodeIfPresent(Date.self))
+        if !container.isAtEnd, let bits = try container.decodeIfPresent(UInt8.self) {
+            exclusions = MarkdownExclusions(rawValue: bits)
+        }
     }
 
     private enum NamedKey: String, CodingKey {

@@ -11,22 +11,29 @@ extension TrackedFile {
     public static let birthField = "birth"
 
     /// Device, inode, size and modification time as one string when the file was counted and is
-    /// `ok`; nil when it must be read again whatever its status says.
+    /// `ok` (and, after them, the bits of ``exclusions`` when there are any); nil when it must be
+    /// read again whatever its status says.
     public var unchangedStamp: String? {
         guard state == .ok, let identity, countedAt != nil else { return nil }
-        return Self.stamp(device: identity.device, inode: identity.inode, size: size, modified: modified)
+        let stamp = Self.stamp(device: identity.device, inode: identity.inode, size: size, modified: modified)
+        return exclusions.isEmpty ? stamp : stamp + ":\(exclusions.rawValue)"
     }
 
     /// The birth time of ``identity``, when the file system knows it.
     public var birthTime: Int64? { identity?.birthTime }
 
-    /// Whether the file an index entry describes shows the same content in `status`: the same
-    /// answer as ``isUnchanged(comparedWith:)`` on the decoded file.
-    public static func isUnchanged(_ entry: IndexEntry, comparedWith status: FileStatus) -> Bool {
+    /// Whether the file an index entry describes shows the same content in `status` and was
+    /// counted with `exclusions`: the same answer as ``isUnchanged(comparedWith:markdownExclusions:)``
+    /// on the decoded file, given the exclusions that file expects
+    /// (``expectedExclusions(_:)``).
+    public static func isUnchanged(
+        _ entry: IndexEntry, comparedWith status: FileStatus, exclusions: MarkdownExclusions = []
+    ) -> Bool {
         let identity = status.identity
         guard case .string(let stamp) = entry[field: stampField],
             Self.stamp(
-                stamp, holds: identity.device, identity.inode, size: status.size, modified: status.modified)
+                stamp, holds: identity.device, identity.inode, size: status.size, modified: status.modified,
+                exclusions: exclusions.rawValue)
         else { return false }
         if case .int(let birth) = entry[field: birthField], let other = identity.birthTime { return birth == other }
         return true
@@ -40,7 +47,7 @@ extension TrackedFile {
     /// place: `update` asks this of every tracked file, and building the string to compare would
     /// cost more than the rest of the check.
     private static func stamp(
-        _ stamp: String, holds device: UInt64, _ inode: UInt64, size: Int64, modified: Int64
+        _ stamp: String, holds device: UInt64, _ inode: UInt64, size: Int64, modified: Int64, exclusions: UInt8
     ) -> Bool {
         func number(_ field: Int) -> (negative: Bool, magnitude: UInt64)? {
             switch field {
@@ -48,6 +55,7 @@ extension TrackedFile {
             case 1: (false, inode)
             case 2: (size < 0, size.magnitude)
             case 3: (modified < 0, modified.magnitude)
+            case 4: (false, UInt64(exclusions))
             default: nil
             }
         }
@@ -79,6 +87,8 @@ extension TrackedFile {
                 return false
             }
         }
-        return field == 3 && fieldMatches()
+        guard fieldMatches() else { return false }
+        // Four numbers: counted without exclusions.
+        return field == 4 || (field == 3 && exclusions == 0)
     }
 }

@@ -22,6 +22,9 @@ public struct TrackedFile: Aggregate, Equatable {
     public var root: String?
     /// How its words are counted.
     public var mode: CountingMode
+    /// What its last count left out (``CountingMode/markdown`` only): when the settings change,
+    /// the next count tells the difference the new rules make from writing.
+    public var exclusions: MarkdownExclusions = []
     /// Device, inode and birth time when last seen.
     public var identity: FileIdentity?
     /// Size in bytes when last counted.
@@ -64,9 +67,17 @@ public struct TrackedFile: Aggregate, Equatable {
         self.countedAt = countedAt
     }
 
-    /// Whether `status` shows the same content as last counted: same file, size and modification time.
-    public func isUnchanged(comparedWith status: FileStatus) -> Bool {
-        guard state == .ok, let identity, countedAt != nil else { return false }
+    /// Whether `status` shows the same content as last counted (same file, size and modification
+    /// time) and the count was made by the rules the file would be counted by now.
+    public func isUnchanged(comparedWith status: FileStatus, markdownExclusions: MarkdownExclusions = []) -> Bool {
+        guard state == .ok, let identity, countedAt != nil, exclusions == expectedExclusions(markdownExclusions)
+        else { return false }
         return identity.isSameFile(as: status.identity) && size == status.size && modified == status.modified
+    }
+
+    /// What a count of this file leaves out under the settings' Markdown exclusions: those for a
+    /// Markdown file, nothing for the others.
+    public func expectedExclusions(_ markdownExclusions: MarkdownExclusions) -> MarkdownExclusions {
+        mode == .markdown ? markdownExclusions : []
     }
 }

@@ -62,7 +62,9 @@ extension InMemoryFileSystem: FileSystem {
     /// Counts the file at `path` in `mode`, with the same counter and fingerprint as the local disk.
     /// - Throws: ``FileProblem/notFound``, ``FileProblem/permissionDenied`` (see ``makeUnreadable(_:)``),
     ///   ``FileProblem/notRegularFile(_:)`` for a folder or FIFO, ``FileProblem/binary``.
-    public func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount {
+    public func count(
+        _ path: String, mode: CountingMode, excluding exclusions: MarkdownExclusions
+    ) throws(FileProblem) -> FileCount {
         let path = absolutePath(path)
         // Copy out under the lock (the bytes are copy-on-write, so this is cheap) and count outside it.
         let (node, status) = try tree.withLock { tree throws(FileProblem) in
@@ -72,7 +74,7 @@ extension InMemoryFileSystem: FileSystem {
         }
         guard status.kind == .regular else { throw .notRegularFile(status.kind) }
         guard node.isReadable else { throw .permissionDenied }
-        let result = WordCounterStream.result(for: node.bytes, mode: mode)
+        let result = WordCounterStream.result(for: node.bytes, mode: mode, excluding: exclusions)
         if result.isBinary { throw .binary }
         return FileCount(
             words: result.countingDisabled ? nil : result.words, fingerprint: Fingerprint.of(node.bytes),

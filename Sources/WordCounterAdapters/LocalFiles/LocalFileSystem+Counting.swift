@@ -18,7 +18,9 @@ extension LocalFileSystem {
     ///   ``FileProblem/notRegularFile(_:)``, ``FileProblem/vanished`` (deleted while it shrank
     ///   under the reader), ``FileProblem/io(_:)`` (a read error, or still changing after the
     ///   last attempt), and the errors of ``status(of:)``.
-    public func count(_ path: String, mode: CountingMode) throws(FileProblem) -> FileCount {
+    public func count(
+        _ path: String, mode: CountingMode, excluding exclusions: MarkdownExclusions
+    ) throws(FileProblem) -> FileCount {
         let file: OpenFile
         do {
             file = try OpenFile(readingAt: path)
@@ -34,7 +36,8 @@ extension LocalFileSystem {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
         defer { buffer.deallocate() }
         for attempt in 1...Self.readAttempts {
-            let (count, bytesRead) = try Self.read(file, mode: mode, buffer: buffer, status: before)
+            let (count, bytesRead) = try Self.read(
+                file, mode: mode, excluding: exclusions, buffer: buffer, status: before)
             let (after, links) = try Self.status(of: file, path: path)
             if bytesRead == before.size, after.size == before.size, after.modified == before.modified {
                 return count
@@ -50,9 +53,10 @@ extension LocalFileSystem {
 
     /// Reads `file` from its current offset to the end, into one counter and one fingerprint.
     private static func read(
-        _ file: borrowing OpenFile, mode: CountingMode, buffer: UnsafeMutableRawBufferPointer, status: FileStatus
+        _ file: borrowing OpenFile, mode: CountingMode, excluding exclusions: MarkdownExclusions,
+        buffer: UnsafeMutableRawBufferPointer, status: FileStatus
     ) throws(FileProblem) -> (FileCount, bytesRead: Int64) {
-        var stream = WordCounterStream(mode: mode)
+        var stream = WordCounterStream(mode: mode, excluding: exclusions)
         var fingerprint = Fingerprint()
         var total: Int64 = 0
         while true {

@@ -13,12 +13,21 @@ struct Config: AsyncParsableCommand {
             new-files      whether a file that appears in a tracked folder later counts as \
             today's writing (on) or as a baseline (off). A copy of a tracked file is a baseline \
             either way. Default on.
+            exclude-comments   on leaves %%comments%% in Markdown uncounted. Default off.
+            exclude-deletions  on leaves CriticMarkup deletions {--…--} (and the old side of \
+            {~~old~>new~~}) uncounted. Default off.
+            exclude-footnotes  on leaves footnotes ([^1]: …, and the [^1] marks) uncounted. \
+            Default off.
+            exclude-quotes     on leaves block quotes (> …) uncounted. Default off.
+            Changing an exclusion recounts your Markdown files at once; the difference it makes \
+            is not counted as writing.
 
               wordcounter config
               wordcounter config set day-start 4
               wordcounter config set reading-speed 250
               wordcounter config set reading-speed off
               wordcounter config set new-files off
+              wordcounter config set exclude-comments on
             """,
         subcommands: [Show.self, Change.self],
         defaultSubcommand: Show.self)
@@ -26,7 +35,7 @@ struct Config: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every setting.")
         @OptionGroup var options: GlobalOptions
-        @Flag(help: "Print {\"dayStart\":…,\"readingSpeed\":…,\"newFiles\":…}.") var json = false
+        @Flag(help: "Print {\"dayStart\":…,\"readingSpeed\":…,\"newFiles\":…,\"exclude\":[…]}.") var json = false
 
         func run() async throws {
             let app = try await options.app(readingOnly: true)
@@ -42,7 +51,12 @@ struct Config: AsyncParsableCommand {
     struct Change: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Change one setting.")
         @OptionGroup var options: GlobalOptions
-        @Argument(help: ArgumentHelp("day-start, reading-speed or new-files.", valueName: "setting")) var name: String
+        @Argument(
+            help: ArgumentHelp(
+                "day-start, reading-speed, new-files, exclude-comments, exclude-deletions, exclude-footnotes or "
+                    + "exclude-quotes.",
+                valueName: "setting"))
+        var name: String
         @Argument(help: ArgumentHelp("Its new value.", valueName: "value")) var value: String
 
         func validate() throws {
@@ -51,8 +65,25 @@ struct Config: AsyncParsableCommand {
 
         func run() async throws {
             let app = try await options.app()
+            let before = app.services.settings.value.markdownExclusions
             let settings = try await app.run(try change())
             print(Config.lines(settings))
+            guard settings.markdownExclusions != before else { return }
+            // Counts by the old rules would make the next edit look like the rules' difference.
+            let progress = ProgressBar()
+            let drawing = progress.attach(to: app)
+            defer { withExtendedLifetime(drawing) {} }
+            do {
+                try await app.run(UpdateWordCounts())
+                progress.finish()
+            } catch let problems as PathProblems {
+                progress.finish()
+                for problem in problems.problems {
+                    Terminal.standardError(
+                        "wordcounter: \(problem.path.escapedForTerminal): \(problem.reason.escapedForTerminal)")
+                }
+            }
+            print("Markdown files recounted by the new rules; the difference is not counted as writing.")
         }
 
         /// The command for `name value`.
@@ -73,10 +104,13 @@ struct Config: AsyncParsableCommand {
                     _ = try Settings(readingWordsPerMinute: speed)
                     return ChangeSettings(readingWordsPerMinute: speed)
                 case "new-files":
-                    guard let on = ["on": true, "off": false][value] else {
-                        throw InvalidSetting.value(setting: name, value: value, expected: "on or off")
+                    return ChangeSettings(newFilesCountAsWriting: try onOrOff())
+                case _ where name.hasPrefix("exclude-"):
+                    guard let exclusion = MarkdownExclusions(name: String(name.dropFirst("exclude-".count))) else {
+                        throw InvalidSetting.unknown(name)
                     }
-                    return ChangeSettings(newFilesCountAsWriting: on)
+                    return try onOrOff()
+                        ? ChangeSettings(excluding: exclusion) : ChangeSettings(including: exclusion)
                 default:
                     throw InvalidSetting.unknown(name)
                 }
@@ -84,16 +118,32 @@ struct Config: AsyncParsableCommand {
                 throw ValidationError(invalid.description)
             }
         }
+
+        /// `value` as on (true) or off (false).
+        private func onOrOff() throws -> Bool {
+            guard let on = ["on": true, "off": false][value] else {
+                throw InvalidSetting.value(setting: name, value: value, expected: "on or off")
+            }
+            return on
+        }
     }
 
     /// One line per setting, as `config` prints them.
     static func lines(_ settings: Settings) -> String {
         let hour = settings.dayStartHour
-        return [
-            "day-start      \(hour)" + (hour == 0 ? " (days start at midnight)" : " (days start at \(hour):00)"),
-            "reading-speed  " + (settings.readingWordsPerMinute.map { "\($0) words per minute" } ?? "off"),
-            "new-files      " + (settings.newFilesCountAsWriting ? "on (count as today's writing)" : "off (baseline)"),
-        ].joined(separator: "\n")
+        let rows = [
+            ("day-start", "\(hour)" + (hour == 0 ? " (days start at midnight)" : " (days start at \(hour):00)")),
+            ("reading-speed", settings.readingWordsPerMinute.map { "\($0) words per minute" } ?? "off"),
+            ("new-files", settings.newFilesCountAsWriting ? "on (count as today's writing)" : "off (baseline)"),
+        ]
+        let exclusions = MarkdownExclusions.named.map { name, exclusion in
+            ("exclude-\(name)", settings.markdownExclusions.contains(exclusion) ? "on (not counted)" : "off (counted)")
+        }
+        let width = (rows + exclusions).map(\.0.count).max() ?? 0
+        return (rows + exclusions).map { name, value in
+            name + String(repeating: " ", count: width + 2 - name.count) + value
+        }
+        .joined(separator: "\n")
     }
 
     /// The JSON shape of `config --json`: every key, `null` when off.
@@ -101,11 +151,13 @@ struct Config: AsyncParsableCommand {
         let dayStart: Int
         let readingSpeed: Int?
         let newFiles: Bool
+        let exclude: [String]
 
         init(_ settings: Settings) {
             dayStart = settings.dayStartHour
             readingSpeed = settings.readingWordsPerMinute
             newFiles = settings.newFilesCountAsWriting
+            exclude = settings.markdownExclusions.names
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -113,10 +165,11 @@ struct Config: AsyncParsableCommand {
             try container.encode(dayStart, forKey: .dayStart)
             try container.encode(readingSpeed, forKey: .readingSpeed)
             try container.encode(newFiles, forKey: .newFiles)
+            try container.encode(exclude, forKey: .exclude)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case dayStart, readingSpeed, newFiles
+            case dayStart, readingSpeed, newFiles, exclude
         }
     }
 }

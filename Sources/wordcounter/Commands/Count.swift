@@ -14,15 +14,23 @@ struct Count: AsyncParsableCommand {
             Each file is counted in `markdown` mode if its name ends in .md, .markdown, .mdown or \
             .mkd, and in `words` mode otherwise, unless --mode says. `whitespace` counts exactly \
             like `wc -w`. A file that cannot be counted (binary, unreadable, missing) is reported \
-            and the others are still counted; the exit status is then 1.
+            and the others are still counted; the exit status is then 1. --exclude leaves parts \
+            of Markdown uncounted, as `wordcounter config set exclude-…` does for tracked files.
 
               wordcounter count chapter-*.md
               cat draft.txt | wordcounter count -
               wordcounter count --json --mode whitespace notes.txt
+              wordcounter count --exclude comments,footnotes draft.md
             """)
 
     @Option(help: "words, markdown or whitespace (default: by file extension).")
     var mode: CountingMode?
+
+    @Option(
+        help: ArgumentHelp(
+            "What Markdown leaves out, comma-separated: comments (%%…%%), deletions ({--…--}), footnotes, quotes.",
+            valueName: "parts"))
+    var exclude: MarkdownExclusionList = MarkdownExclusionList()
 
     @Flag(help: "Print {\"files\":[{\"path\":…,\"words\":…}],\"total\":…} instead of a table.")
     var json = false
@@ -44,13 +52,13 @@ struct Count: AsyncParsableCommand {
                 persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem()))
         let progress = ProgressBar()
         let drawing = progress.attach(to: app)
-        let fromDisk = try await app.run(CountFiles(paths: onDisk, mode: mode))
+        let fromDisk = try await app.run(CountFiles(paths: onDisk, mode: mode, excluding: exclude.exclusions))
         progress.finish()
         withExtendedLifetime(drawing) {}
         var diskResults = fromDisk.makeIterator()
         for file in files {
             if file == "-" {
-                counted.append(StandardInput.count(mode: mode ?? .words))
+                counted.append(StandardInput.count(mode: mode ?? .words, excluding: exclude.exclusions))
             } else if let next = diskResults.next() {
                 counted.append(next)
             }

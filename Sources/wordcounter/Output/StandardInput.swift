@@ -3,8 +3,8 @@ import WordCounter
 
 /// Counting what arrives on standard input, in chunks, in bounded memory.
 enum StandardInput {
-    static func count(mode: CountingMode) -> CountedFile {
-        var stream = WordCounterStream(mode: mode)
+    static func count(mode: CountingMode, excluding exclusions: MarkdownExclusions = []) -> CountedFile {
+        var stream = WordCounterStream(mode: mode, excluding: exclusions)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         while true {

@@ -4,8 +4,10 @@ import WordCounter
 /// Counting helpers shared by the test files.
 enum ChunkedCounting {
     /// Feeds `bytes` in pieces cut at the given offsets.
-    static func result(_ bytes: [UInt8], mode: CountingMode, cuts: [Int]) -> CountResult {
-        var stream = WordCounterStream(mode: mode)
+    static func result(
+        _ bytes: [UInt8], mode: CountingMode, excluding exclusions: MarkdownExclusions = [], cuts: [Int]
+    ) -> CountResult {
+        var stream = WordCounterStream(mode: mode, excluding: exclusions)
         var start = 0
         for cut in cuts.sorted() + [bytes.count] where cut >= start {
             stream.feed(Array(bytes[start..<cut]))

@@ -80,4 +80,36 @@ struct NewFilesSettingTests {
         #expect(try await fixture.history(days: 1).map(\.words) == [40])
         #expect(try await fixture.row("/n/chapter-3.md")?.words == 25)
     }
+
+    @Test("a Markdown exclusion turned on or off recounts the files, and the difference is no writing")
+    func exclusionsRebaseline() async throws {
+        let fixture = Fixture()
+        try fixture.disk.write("/n/a.md", contents: "one two %%three four five%% six")
+        try fixture.disk.write("/n/b.txt", contents: "plain %%text%% file")
+        try await fixture.track("/n")
+        try fixture.disk.write("/n/a.md", contents: "one two %%three four five%% six seven")
+        try await fixture.update()
+        #expect(try await fixture.history(days: 1).map(\.words) == [1])
+
+        _ = try await fixture.app.run(ChangeSettings(excluding: .comments))
+        try await fixture.update()
+        #expect(try await fixture.row("/n/a.md")?.words == 4)  // the comment is no longer counted
+        #expect(try await fixture.row("/n/b.txt")?.words == 3)  // not Markdown: unchanged
+        #expect(try await fixture.history(days: 1).map(\.words) == [1])  // still one word written today
+
+        // Writing after the change counts exactly what was written, by the new rules.
+        try fixture.disk.write("/n/a.md", contents: "one two %%three four five%% six seven eight %%more notes%%")
+        try await fixture.update()
+        #expect(try await fixture.history(days: 1).map(\.words) == [2])
+
+        // The next day, turned off again: the comments count once more, and nothing is written.
+        fixture.clock.advance(days: 1)
+        _ = try await fixture.app.run(ChangeSettings(including: .comments))
+        try await fixture.update()
+        #expect(try await fixture.row("/n/a.md")?.words == 10)
+        #expect(try await fixture.history(days: 2).map(\.words) == [2, 0])
+        // An unchanged update after that reads nothing again.
+        try await fixture.update()
+        #expect(fixture.lastSummary?.changed == 0)
+    }
 }

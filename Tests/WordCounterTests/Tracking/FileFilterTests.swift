@@ -87,13 +87,12 @@ struct FileFilterTests {
         #expect(byExtension.accepts(relativePath: "public/private.md"))
     }
 
-    @Test("long names and many stars match in linear time, not exponential")
+    // Exponential backtracking would take longer than the universe's age here: the limit catches it.
+    @Test("long names and many stars match in linear time, not exponential", .timeLimit(.minutes(1)))
     func noCatastrophicBacktracking() {
         let name = String(repeating: "a", count: 200) + ".txt"
         let filter = FileFilter(include: [String(repeating: "*a", count: 30) + "*b"])
-        let start = ContinuousClock.now
         #expect(!filter.accepts(relativePath: name))
-        #expect(ContinuousClock.now - start < .seconds(1))
         let deep = Array(repeating: "x", count: 100).joined(separator: "/") + "/y.md"
         #expect(!FileFilter(include: ["**/x/**/x/**/x/**/z.md"]).accepts(relativePath: deep))
     }
