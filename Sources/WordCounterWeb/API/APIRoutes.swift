@@ -3,7 +3,8 @@ import Harbor
 import Hummingbird
 import WordCounter
 
-/// The JSON API under `/api`: summary, files, history, tracking and untracking.
+/// The JSON API under `/api`: summary, files, history, tracking and untracking, the goal and the
+/// projects.
 ///
 /// Queries run on their own concurrent lane of the runner, so they do not wait behind an update;
 /// commands run on the runner's default serial lane, like the command line's.
@@ -23,6 +24,7 @@ struct APIRoutes: Sendable {
         api.get("history") { request, _ in try await history(request) }
         api.post("track") { request, _ in try await track(request) }
         api.delete("files/:id") { _, context in try await untrack(id: context.parameters.require("id")) }
+        addTargets(to: api)
     }
 
     /// `GET /api/summary`.

@@ -83,7 +83,7 @@ struct DashboardPage {
                     + "\(WordNumber.text(progress.remaining ?? 0)) to go"
             }
         } else {
-            goalText = "No daily goal yet: <code>wordcounter goal set --daily 1000</code>"
+            goalText = "No daily goal yet: set one below, or <code>wordcounter goal set --daily 1000</code>"
         }
         let reached = progress.goal.map { today >= $0 } ?? false
         return """
@@ -95,6 +95,11 @@ struct DashboardPage {
             <div class="meter" role="progressbar" aria-label="Progress toward the daily goal" aria-valuemin="0" \
             aria-valuemax="100" aria-valuenow="\(fillPercent)"><div class="meter-fill" style="width: \(fillPercent)%">\
             </div></div>
+            <form class="inline-form" method="post" action="/goal\(formQuery)">\
+            <label for="goal-daily">Daily goal</label> \
+            <input id="goal-daily" name="daily" type="number" min="1" step="1" inputmode="numeric" required \
+            value="\(progress.goal.map(String.init) ?? "")" placeholder="1000"> \
+            <button type="submit">Set goal</button></form>
             </section>
             """
     }
@@ -158,6 +163,7 @@ struct DashboardPage {
                     ? "not a writing day" : toGo > 0 ? "\(WordNumber.text(toGo)) to go today" : "done for today"
                 lines.append("<p class=\"caption\">Today: \(WordNumber.text(project.today)) words, \(text)</p>")
             }
+            lines.append(projectForm(project))
             return "<li class=\"project\">" + lines.joined() + "</li>"
         }
         return """
@@ -165,6 +171,29 @@ struct DashboardPage {
             <h2 id="projects-heading">Projects</h2>
             <ul class="projects">\(items.joined(separator: "\n"))</ul>
             </section>
+            """
+    }
+
+    /// `?token=…` for a form's action, when the page was opened with a token.
+    private var formQuery: String {
+        token.flatMap(AccessToken.init).map { "?token=\($0.value.formEncoded)" } ?? ""
+    }
+
+    /// The form that changes a project's target, deadline and daily goal, folded away.
+    private func projectForm(_ project: ProjectProgress) -> String {
+        let id = "project-" + project.name.utf8.map { String($0, radix: 16) }.joined()
+        return """
+            <details class="edit"><summary>Change target</summary>\
+            <form class="project-form" method="post" action="/projects/\(project.name.formEncoded)\(formQuery)">\
+            <label for="\(id)-target">Target</label>\
+            <input id="\(id)-target" name="target" type="number" min="1" step="1" inputmode="numeric" \
+            value="\(project.target.map(String.init) ?? "")">\
+            <label for="\(id)-deadline">Deadline</label>\
+            <input id="\(id)-deadline" name="deadline" type="date" value="\(project.deadline?.rawValue ?? "")">\
+            <label for="\(id)-goal">Daily goal</label>\
+            <input id="\(id)-goal" name="dailyGoal" type="number" min="1" step="1" inputmode="numeric" \
+            value="\(project.dailyGoal.map(String.init) ?? "")">\
+            <button type="submit">Save</button></form></details>
             """
     }
 

@@ -48,7 +48,7 @@ struct DashboardRoutes: Sendable {
             .cacheControl: "no-store",
             .contentSecurityPolicy:
                 "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'unsafe-inline'; "
-                + "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+                + "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; "
                 + "frame-ancestors 'none'",
             .xContentTypeOptions: "nosniff",
         ]

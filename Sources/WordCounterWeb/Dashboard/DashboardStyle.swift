@@ -35,6 +35,12 @@ enum DashboardStyle {
         .meter { height: 12px; background: var(--accent-soft); border-radius: 6px; overflow: hidden; }
         .meter-fill { height: 100%; background: var(--accent); border-radius: 6px; }
         .today.reached .meter-fill { background: var(--good); }
+        .inline-form { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-top: 14px; }
+        .inline-form input, .project-form input { width: 8.5em; font: inherit; padding: 4px 6px; }
+        .project-form { display: grid; grid-template-columns: auto 1fr; gap: 6px 10px; align-items: center;
+          margin-top: 8px; max-width: 22rem; }
+        .project-form button { grid-column: 2; justify-self: start; }
+        details.edit summary { cursor: pointer; color: var(--muted); font-size: 0.9rem; }
         .stats dl { margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 14px 18px; }
         .stat dt { color: var(--muted); font-size: 0.85rem; }
         .stat dd { margin: 0; font-size: 1.7rem; font-weight: 650; font-variant-numeric: tabular-nums; }

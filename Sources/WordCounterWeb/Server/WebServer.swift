@@ -83,6 +83,7 @@ public struct WebServer: Sendable {
         APIRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
         LiveUpdateRoutes(hub: liveUpdates, heartbeat: configuration.heartbeat, clock: clock).add(to: router)
         DashboardRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
+        DashboardForms(app: app).add(to: router)
         return router
     }
 
@@ -91,6 +92,8 @@ public struct WebServer: Sendable {
     static let routes = RouteTable([
         ("/", [.get]), ("health", [.get]), ("api/summary", [.get]), ("api/files", [.get]),
         ("api/history", [.get]), ("api/track", [.post]), ("api/files/:id", [.delete]), ("api/events", [.get]),
+        ("api/goal", [.put]), ("api/projects", [.get]), ("api/projects/:name", [.put]), ("goal", [.post]),
+        ("projects/:name", [.post]),
     ])
 
     /// The Hummingbird application listening on the configured address.
