@@ -31,10 +31,17 @@ struct HistoryCommandTests {
 
         let table = try await cli.run("history", "--days", "3")
         let lines = table.output.split(separator: "\n")
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
         #expect(lines.first?.hasPrefix("DATE") == true)
-        #expect(lines.last?.hasPrefix(CLI.today) == true)
+        #expect(lines.dropLast().last?.hasPrefix(CLI.today) == true)
+        #expect(lines.last == "Total: 4 words (4 added) in 3 days · 1 a day · 4 a writing day (1) · 9 a week")
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
+
+        let months = try await cli.run("history", "--days", "1", "--by", "month")
+        let monthLines = months.output.split(separator: "\n")
+        #expect(monthLines.first?.hasPrefix("MONTH OF") == true)
+        #expect(monthLines.dropFirst().first?.hasPrefix(String(CLI.today.prefix(7)) + "-01") == true)
+        #expect(monthLines.last?.hasSuffix("a month") == true)
     }
 
     @Test("--by week gives one entry per week, dated by its Monday, with the week's sums")

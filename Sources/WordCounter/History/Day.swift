@@ -39,6 +39,12 @@ public struct Day: RawRepresentable, Hashable, Comparable, Sendable, Codable, Cu
         return Day(start, calendar: calendar)
     }
 
+    /// The first day of this day's month.
+    public var monthStart: Day {
+        // A valid day is `YYYY-MM-DD`: its first seven characters name the month.
+        Day(rawValue: String(rawValue.prefix(7)) + "-01") ?? self
+    }
+
     /// Midnight at the start of this day.
     public func startDate(calendar: Calendar) -> Date {
         let parts = rawValue.split(separator: "-").compactMap { Int($0) }

@@ -1,11 +1,14 @@
+public import Foundation
 public import Harbor
 
-/// A query: net and gross words per day (or week) for the last `days` days, in every file or in one
-/// project's, one entry for every day in the range, days without writing as 0, today last.
+/// A query: net and gross words per day (or week, or month) for the last `days` days, in every file
+/// or in one project's, one entry for every day in the range, days without writing as 0, today last.
+/// A week or month is dated by its first day and sums the days of the range in it, so the first
+/// and last may be partial.
 public struct ShowHistory: UseCase, Codable {
     /// How many days back, today included.
     public let days: Int
-    /// Per day or per week.
+    /// Per day, week or month.
     public let grouping: HistoryGrouping
     /// Only the writing in this project's files (any case), or in every file when nil.
     public let project: String?
@@ -37,18 +40,25 @@ public struct ShowHistory: UseCase, Codable {
             let sum = byDay[day] ?? (0, 0)
             entries.append(HistoryEntry(date: day, words: sum.words, added: sum.added))
         }
-        guard grouping == .week else { return entries }
-        var weeks: [HistoryEntry] = []
-        for entry in entries {
-            let week = entry.date.weekStart(calendar: calendar)
-            if let last = weeks.last, last.date == week {
-                weeks[weeks.count - 1] = HistoryEntry(
-                    date: week, words: last.words + entry.words, added: last.added + entry.added)
+        return Self.grouped(entries, by: grouping, calendar: calendar)
+    }
+
+    /// Days (oldest first) summed per period of `grouping`, each dated by its period's first day.
+    public static func grouped(
+        _ days: [HistoryEntry], by grouping: HistoryGrouping, calendar: Calendar
+    ) -> [HistoryEntry] {
+        guard grouping != .day else { return days }
+        var periods: [HistoryEntry] = []
+        for entry in days {
+            let start = grouping.periodStart(of: entry.date, calendar: calendar)
+            if let last = periods.last, last.date == start {
+                periods[periods.count - 1] = HistoryEntry(
+                    date: start, words: last.words + entry.words, added: last.added + entry.added)
             } else {
-                weeks.append(HistoryEntry(date: week, words: entry.words, added: entry.added))
+                periods.append(HistoryEntry(date: start, words: entry.words, added: entry.added))
             }
         }
-        return weeks
+        return periods
     }
 
     /// The records of files in the project now, or whose path was in it on their day.

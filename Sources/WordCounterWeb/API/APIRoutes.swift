@@ -38,8 +38,8 @@ struct APIRoutes: Sendable {
         return try Response.json(rows.map(FileObject.init))
     }
 
-    /// `GET /api/history?days=N&by=day|week`: net and gross words of the last N days (today
-    /// included), per day or summed per week (Monday to Sunday), today last.
+    /// `GET /api/history?days=N&by=day|week|month`: net and gross words of the last N days (today
+    /// included), per day or summed per week (Monday to Sunday) or calendar month, today last.
     ///
     /// The range is always N days, whatever the grouping: `days=2&by=week` sums two days, into
     /// the one or two weeks they fall in, and each item says which days it counts.
@@ -55,23 +55,23 @@ struct APIRoutes: Sendable {
         var grouping = HistoryGrouping.day
         if let text = query["by"] {
             guard let value = HistoryGrouping(rawValue: String(text)) else {
-                throw APIError.badRequest("'by' must be 'day' or 'week', not '\(text)'")
+                throw APIError.badRequest("'by' must be 'day', 'week' or 'month', not '\(text)'")
             }
             grouping = value
         }
         let entries = try await app.run(ShowHistory(days: days, grouping: .day), on: Self.queryLane)
-        guard grouping == .week else { return try Response.json(entries.map(HistoryDayObject.init)) }
+        guard grouping != .day else { return try Response.json(entries.map(HistoryDayObject.init)) }
         let calendar = app.services.calendar
-        var weeks: [(week: Day, days: [HistoryEntry])] = []
+        var periods: [(start: Day, days: [HistoryEntry])] = []
         for entry in entries {
-            let week = entry.date.weekStart(calendar: calendar)
-            if weeks.last?.week == week {
-                weeks[weeks.count - 1].days.append(entry)
+            let start = grouping.periodStart(of: entry.date, calendar: calendar)
+            if periods.last?.start == start {
+                periods[periods.count - 1].days.append(entry)
             } else {
-                weeks.append((week, [entry]))
+                periods.append((start, [entry]))
             }
         }
-        return try Response.json(weeks.map { HistoryDayObject(week: $0.week, days: $0.days) })
+        return try Response.json(periods.map { HistoryDayObject(period: $0.start, days: $0.days) })
     }
 
     /// `POST /api/track` with `{"path": "/absolute/path"}`: tracks a file or folder below a root.

@@ -1,13 +1,13 @@
 public import WordCounter
 
-/// One item of `GET /api/history`: a day, or a week of the requested range.
+/// One item of `GET /api/history`: a day, or a week or month of the requested range.
 ///
 /// `date`, `words` and `added` are the fields of `wordcounter history --json`; `from`, `to` and
 /// `days` say which days of the range the item counts. With `by=week` the range is still the last
 /// `days` days: its first and last weeks are usually partial, so `days=2&by=week` on a Monday is
 /// two items (Sunday, in the week before, and Monday), each counting one day.
 public struct HistoryDayObject: Codable, Sendable, Equatable {
-    /// The day (or the Monday a week starts on), `YYYY-MM-DD`.
+    /// The day (or the Monday a week starts on, or a month's first day), `YYYY-MM-DD`.
     public let date: String
     /// Net words.
     public let words: Int
@@ -17,7 +17,7 @@ public struct HistoryDayObject: Codable, Sendable, Equatable {
     public let from: String
     /// The last day of the range counted in it, `YYYY-MM-DD`.
     public let to: String
-    /// How many days of the range it counts: 1 for a day, 1 to 7 for a week.
+    /// How many days of the range it counts: 1 for a day, 1 to 7 for a week, 1 to 31 for a month.
     public let days: Int
 
     /// Maps the application's view model of one day.
@@ -30,13 +30,14 @@ public struct HistoryDayObject: Codable, Sendable, Equatable {
         days = 1
     }
 
-    /// Sums `days` (consecutive, oldest first, not empty) into the item of the week starting on `week`.
-    init(week: Day, days entries: [HistoryEntry]) {
-        date = week.rawValue
+    /// Sums `days` (consecutive, oldest first, not empty) into the item of the week or month
+    /// starting on `period`.
+    init(period: Day, days entries: [HistoryEntry]) {
+        date = period.rawValue
         words = entries.reduce(0) { $0 + $1.words }
         added = entries.reduce(0) { $0 + $1.added }
-        from = entries.first?.date.rawValue ?? week.rawValue
-        to = entries.last?.date.rawValue ?? week.rawValue
+        from = entries.first?.date.rawValue ?? period.rawValue
+        to = entries.last?.date.rawValue ?? period.rawValue
         days = entries.count
     }
 }

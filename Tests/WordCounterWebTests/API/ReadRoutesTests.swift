@@ -98,12 +98,17 @@ struct ReadRoutesTests {
             #expect(standard.count == 14)
             let weeks = try await client.get("/api/history?days=14&by=week").decode([HistoryDayObject].self)
             #expect(weeks.last?.date == "2025-11-17")
+            let months = try await client.get("/api/history?days=40&by=month").decode([HistoryDayObject].self)
+            #expect(months.map(\.date) == ["2025-10-01", "2025-11-01"])
+            #expect(months.map(\.days) == [17, 23])
+            #expect(months.map(\.from) == ["2025-10-15", "2025-11-01"])
+            #expect(months.last?.words == 30)
         }
     }
 
     @Test(
         "bad days or grouping: 400 with a JSON error",
-        arguments: ["days=0", "days=-3", "days=abc", "days=3661", "by=month"])
+        arguments: ["days=0", "days=-3", "days=abc", "days=3661", "by=year"])
     func badHistoryQuery(query: String) async throws {
         let fixture = WebFixture()
         try await fixture.withClient { client in
