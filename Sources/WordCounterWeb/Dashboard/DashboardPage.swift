@@ -31,6 +31,10 @@ struct DashboardPage {
     var projects: [ProjectProgress] = []
     /// The last year as a calendar heatmap.
     var year: YearHeatmap?
+    /// Each file's net words per day over the last ``sparklineDays``, by file identifier.
+    var fileHistories: [String: [Int]] = [:]
+    /// How many days each file's sparkline shows.
+    static let sparklineDays = 30
 
     /// The whole document.
     var html: String {
@@ -276,6 +280,7 @@ struct DashboardPage {
                 <tr class="file \(state)"><td class="path"><span class="folder">\(folder.htmlEscaped)</span>\
                 <span class="name">\(name.htmlEscaped)</span></td>\
                 <td class="num">\(file.words.map(WordNumber.text) ?? "–")</td>\
+                <td class="spark">\(Sparkline(words: fileHistories[file.id] ?? Array(repeating: 0, count: Self.sparklineDays)).svg)</td>\
                 <td class="num change\(file.today > 0 ? " up" : file.today < 0 ? " down" : "")">\
                 \(file.today == 0 ? "·" : WordNumber.signed(file.today))</td>\
                 <td><span class="badge \(state)">\(state)</span>\(reason)</td></tr>
@@ -285,7 +290,8 @@ struct DashboardPage {
             <section class="card wide files" aria-labelledby="files-heading">
             <h2 id="files-heading">Files</h2>
             <div class="table-scroll"><table>
-            <thead><tr><th>Path</th><th class="num">Words</th><th class="num">Today</th><th>State</th></tr></thead>
+            <thead><tr><th>Path</th><th class="num">Words</th><th class="spark">Last \(Self.sparklineDays) days</th>\
+            <th class="num">Today</th><th>State</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n"))
             </tbody>

@@ -40,6 +40,8 @@ struct DashboardRoutes: Sendable {
             scriptNonce: String(nonce), ranges: Self.ranges, token: query["token"].map(String.init))
         page.streaks = streaks
         page.projects = projects
+        page.fileHistories = try await app.run(
+            ShowFileHistories(days: DashboardPage.sparklineDays), on: APIRoutes.queryLane)
         page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)
         let html = page.html
         let buffer = ByteBuffer(string: html)

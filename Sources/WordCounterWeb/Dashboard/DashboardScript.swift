@@ -22,6 +22,12 @@ enum DashboardScript {
           let refreshing = false;
           async function refresh() {
             if (refreshing) { timer = setTimeout(refresh, 250); return; }
+            // Someone is typing in a form: refreshing would replace it, so wait until they are done.
+            const active = document.activeElement;
+            if (active && active.form && document.getElementById("dashboard")?.contains(active)) {
+              timer = setTimeout(refresh, 1000);
+              return;
+            }
             refreshing = true;
             try {
               const response = await fetch(location.pathname + location.search, { headers: { "Accept": "text/html" } });
@@ -32,11 +38,13 @@ enum DashboardScript {
                 const old = document.getElementById("dashboard");
                 const before = document.getElementById("today-words")?.dataset.words;
                 const tableOpen = old.querySelector("details.chart-table")?.open;
+                const editsOpen = [...old.querySelectorAll("details.edit")].map((d) => d.open);
                 const focusedDay = old.contains(document.activeElement) ? document.activeElement.dataset?.day : null;
                 const next = document.importNode(fresh, true);
                 old.replaceWith(next);
                 document.title = page.title;
                 if (tableOpen) next.querySelectorAll("details.chart-table").forEach((d) => { d.open = true; });
+                next.querySelectorAll("details.edit").forEach((d, i) => { if (editsOpen[i]) d.open = true; });
                 if (focusedDay) {
                   const bars = [...next.querySelectorAll("[data-day]")].filter((b) => b.dataset.day === focusedDay);
                   bars.find((b) => b.getClientRects().length > 0)?.focus();

@@ -35,6 +35,10 @@ enum DashboardStyle {
         .meter { height: 12px; background: var(--accent-soft); border-radius: 6px; overflow: hidden; }
         .meter-fill { height: 100%; background: var(--accent); border-radius: 6px; }
         .today.reached .meter-fill { background: var(--good); }
+        .sparkline line { stroke: var(--muted); stroke-width: 0.5; opacity: 0.6; }
+        .sparkline .up { fill: var(--accent); }
+        .sparkline .down { fill: var(--muted); }
+        td.spark { padding-top: 2px; padding-bottom: 0; }
         .inline-form { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-top: 14px; }
         .inline-form input, .project-form input { width: 8.5em; font: inherit; padding: 4px 6px; }
         .project-form { display: grid; grid-template-columns: auto 1fr; gap: 6px 10px; align-items: center;
@@ -117,6 +121,7 @@ enum DashboardStyle {
           .card { padding: 16px 14px; }
           .chart-wide { display: none; }
           .chart-narrow { display: block; }
+          .files .spark { display: none; }
           .path { word-break: normal; overflow-wrap: anywhere; }
           .path .name { display: block; }
           .path .folder { display: block; font-size: 0.8rem; }

@@ -23,4 +23,22 @@ struct DashboardWritersTests {
             #expect(svg.contains("class=\"day level-4 today\""))  // 30 words against a goal of 20
         }
     }
+
+    @Test("each file row has its own last 30 days as a sparkline with a text alternative")
+    func fileSparklines() async throws {
+        let fixture = try await ReadRoutesTests.writtenToday()
+        let histories = try await fixture.app.run(ShowFileHistories(days: 30))
+        let files = try await fixture.app.run(ShowStatus())
+        let written = try #require(files.first { $0.today == 30 })
+        #expect(histories[written.id]?.count == 30)
+        #expect(histories[written.id]?.last == 30)
+        #expect(histories[written.id]?.dropLast().allSatisfy { $0 == 0 } == true)
+        try await fixture.withClient { client in
+            let html = try await client.get("/").text
+            #expect(html.contains(#"<th class="spark">Last 30 days</th>"#))
+            #expect(html.contains(#"aria-label="Last 30 days: 30 words, on 1 day""#))
+            #expect(html.contains(#"aria-label="Last 30 days: 0 words""#))  // the file that went missing
+            #expect(html.components(separatedBy: "<svg class=\"sparkline\"").count - 1 == files.count)
+        }
+    }
 }

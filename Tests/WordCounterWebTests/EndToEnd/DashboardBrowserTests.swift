@@ -33,6 +33,31 @@ struct DashboardBrowserTests {
     }
 
     @Test(
+        "the writers' sections in the browser: streaks, a project with its form, the year, the goal form, sparklines",
+        .enabled(if: Chromium.executable != nil, "needs a chromium binary (CI installs it)"))
+    func writersSections() async throws {
+        let serve = try ServeProcess()
+        defer { _ = serve.stop() }
+        try serve.write("novel/a.md", "one two three\n")
+        try serve.run("track", serve.folder.appendingPathComponent("novel").path)
+        try serve.append("novel/a.md", "four five six seven\n")
+        try serve.run("update")
+        try serve.run("goal", "set", "--daily", "4")
+        try serve.run(
+            "project", "add", "Novel", serve.folder.appendingPathComponent("novel").path, "--target", "1000",
+            "--deadline", "2999-01-01")
+        try serve.start()
+        let dom = try Chromium.dumpDOM(of: serve.baseURL + "/")
+        #expect(dom.contains("<dt>Writing streak</dt>"))
+        #expect(dom.contains("<h3>Novel</h3>"))
+        #expect(dom.contains(#"<form class="project-form" method="post" action="/projects/Novel">"#))
+        #expect(dom.contains(#"<form class="inline-form" method="post" action="/goal">"#))
+        #expect(dom.contains(#"value="4""#))
+        #expect(dom.contains(#"<svg class="heatmap""#))
+        #expect(dom.contains(#"aria-label="Last 30 days: 4 words, on 1 day""#))
+    }
+
+    @Test(
         "a screenshot 390 pixels wide, as a phone shows it",
         .enabled(if: Chromium.executable != nil, "needs a chromium binary (CI installs it)"))
     func phoneWidth() async throws {
