@@ -44,6 +44,26 @@ struct WatchCommandTests {
         #expect(!watch.errors.contains("warning"))
     }
 
+    @Test("--session-target says after each change how far the sitting is, once when reached, and at the end")
+    func sessionTarget() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let chapter = try cli.write("novel/chapter-1.md", "It was a bright cold day in April.")
+        #expect(try await cli.run("track", "novel").status == 0)
+        try await Self.append(" Words before the session.", to: chapter)
+        #expect(try await cli.run("update").status == 0)  // 4 words today before the session starts
+
+        let watch = try RunningCommand(cli, ["watch", "--verbose", "--session-target", "6"])
+        try await watch.wait(for: "the startup update") { watch.errors.contains("updated every file (startup)") }
+        try await Self.append(" The clocks were striking thirteen.", to: chapter)
+        try await watch.wait(for: "the session line") { watch.output.contains("session: 5 of 6 words (83%)") }
+        try await Self.append(" Winston Smith", to: chapter)
+        try await watch.wait(for: "the target") { watch.output.contains("session target reached: 7 of 6 words (116%)") }
+        #expect(try await watch.stop(with: SIGTERM) == 0)
+        #expect(watch.output.contains("this session: 7 of 6 words (116%) in 0 min"))
+        #expect(try await cli.run("watch", "--session-target", "0").errors.contains("at least 1"))
+    }
+
     @Test("--poll looks every few seconds instead, says so, and still keeps counts current")
     func polling() async throws {
         let cli = try CLI()

@@ -31,6 +31,8 @@ struct DashboardPage {
     var projects: [ProjectProgress] = []
     /// The last year as a calendar heatmap.
     var year: YearHeatmap?
+    /// The words of the session `serve` started, when it has one.
+    var session: SessionProgress?
     /// Each file's net words per day over the last ``sparklineDays``, by file identifier.
     var fileHistories: [String: [Int]] = [:]
     /// How many days each file's sparkline shows.
@@ -104,6 +106,7 @@ struct DashboardPage {
             <input id="goal-daily" name="daily" type="number" min="1" step="1" inputmode="numeric" required \
             value="\(progress.goal.map(String.init) ?? "")" placeholder="1000"> \
             <button type="submit">Set goal</button></form>
+            \(sessionText)
             </section>
             """
     }
@@ -176,6 +179,22 @@ struct DashboardPage {
             <ul class="projects">\(items.joined(separator: "\n"))</ul>
             </section>
             """
+    }
+
+    /// This session's words (since `serve` started), against its target when it has one.
+    private var sessionText: String {
+        guard let session else { return "" }
+        var text =
+            "This session: <strong id=\"session-words\">\(WordNumber.text(session.words))</strong> "
+            + (abs(session.words) == 1 ? "word" : "words")
+        if let target = session.target, let fraction = session.fraction {
+            let percent = Int((fraction * 100).rounded(.down))
+            text +=
+                session.isReached
+                ? " · session target of \(WordNumber.text(target)) reached"
+                : " of \(WordNumber.text(target)) (\(percent)%) · \(WordNumber.text(session.remaining ?? 0)) to go"
+        }
+        return "<p class=\"session\">\(text)</p>"
     }
 
     /// `?token=…` for a form's action, when the page was opened with a token.

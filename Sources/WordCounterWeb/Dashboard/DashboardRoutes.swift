@@ -40,6 +40,9 @@ struct DashboardRoutes: Sendable {
             scriptNonce: String(nonce), ranges: Self.ranges, token: query["token"].map(String.init))
         page.streaks = streaks
         page.projects = projects
+        if let session = configuration.session {
+            page.session = try await app.run(ShowSessionProgress(session: session), on: APIRoutes.queryLane)
+        }
         page.fileHistories = try await app.run(
             ShowFileHistories(days: DashboardPage.sparklineDays), on: APIRoutes.queryLane)
         page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)

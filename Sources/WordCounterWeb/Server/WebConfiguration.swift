@@ -1,3 +1,5 @@
+public import WordCounter
+
 /// How `wordcounter serve` serves: where, who may ask, what may be tracked, and its limits.
 public struct WebConfiguration: Sendable {
     /// Where to listen.
@@ -18,6 +20,9 @@ public struct WebConfiguration: Sendable {
     /// How long a live-update stream may stay quiet before a comment line is sent on it (keeps
     /// proxies from closing it, and finds clients that vanished without closing); nil: never.
     public var heartbeat: Duration?
+    /// The writing session the dashboard shows beside today (words since the server started,
+    /// against its target); nil shows none.
+    public var session: WritingSession?
 
     /// Creates a configuration; see ``validate()`` for the rules.
     public init(

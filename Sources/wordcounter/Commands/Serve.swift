@@ -76,11 +76,20 @@ struct Serve: AsyncParsableCommand {
             valueName: "seconds"))
     var poll: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Words to write this session: the dashboard shows the words written since serve started against it.",
+            valueName: "words"))
+    var sessionTarget: Int?
+
     func validate() throws {
         if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
             throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let sessionTarget, sessionTarget <= 0 {
+            throw ValidationError("--session-target takes a number of words of at least 1, not \(sessionTarget)")
+        }
         if let token = givenToken, AccessToken(token) == nil {
             throw ValidationError(
                 "the token must be at least 16 characters of letters, digits, - _ . or ~ (it travels in URLs)")
@@ -101,7 +110,8 @@ struct Serve: AsyncParsableCommand {
             roots.isEmpty
             ? try await app.run(ListTrackedFolders())
             : roots.map { services.fileSystem.absolutePath($0) }
-        let configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
+        var configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
+        configuration.session = try await app.run(StartWritingSession(target: sessionTarget))
         do {
             try configuration.validate()
         } catch {

@@ -30,6 +30,7 @@ struct Watch: AsyncParsableCommand {
               wordcounter watch              # keep it open in a terminal
               wordcounter watch --poll 5     # a network share: look every 5 seconds
               wordcounter watch --verbose &  # in the background, log every recount
+              wordcounter watch --session-target 500   # and say how far this sitting is
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -43,9 +44,19 @@ struct Watch: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Log every change noticed and every recount.")
     var verbose = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Words to write this session: after each change, print how far the session is (words written "
+                + "since watch started, by any process).",
+            valueName: "words"))
+    var sessionTarget: Int?
+
     func validate() throws {
         if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
             throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
+        }
+        if let sessionTarget, sessionTarget <= 0 {
+            throw ValidationError("--session-target takes a number of words of at least 1, not \(sessionTarget)")
         }
     }
 
@@ -58,6 +69,11 @@ struct Watch: AsyncParsableCommand {
         groupLogger.logLevel = verbose ? .debug : .warning
         let subscriptions = Self.printChanges(of: services.persistence.events)
         defer { withExtendedLifetime(subscriptions) {} }
+        var reporter: SessionReporter?
+        if let sessionTarget {
+            reporter = SessionReporter(app: app, session: try await app.run(StartWritingSession(target: sessionTarget)))
+        }
+        defer { reporter?.stop() }
         let watch = WatchService(
             app: app, pollInterval: poll.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             logger: logger)
@@ -70,6 +86,7 @@ struct Watch: AsyncParsableCommand {
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
         try await group.run()
+        if let reporter { await reporter.finish() }
     }
 
     /// Prints one line per change stored, at once (standard output may be a pipe).

@@ -1,3 +1,4 @@
+import Foundation
 import HummingbirdTesting
 import Testing
 import WordCounter
@@ -39,6 +40,27 @@ struct DashboardWritersTests {
             #expect(html.contains(#"aria-label="Last 30 days: 30 words, on 1 day""#))
             #expect(html.contains(#"aria-label="Last 30 days: 0 words""#))  // the file that went missing
             #expect(html.components(separatedBy: "<svg class=\"sparkline\"").count - 1 == files.count)
+        }
+    }
+
+    @Test("serve's writing session: the words since it started, against its target")
+    func session() async throws {
+        let start = try #require(Day(rawValue: "2025-11-22"))
+        let session = try WritingSession(
+            startedAt: Date(timeIntervalSince1970: 1_763_800_000), startDay: start, wordsBefore: 0, target: 50)
+        let fixture = WebFixture(session: session)
+        try fixture.disk.write("/home/writer/a.md", contents: WebFixture.words(100))
+        try await fixture.track("/home/writer/a.md")
+        try fixture.disk.write("/home/writer/a.md", contents: WebFixture.words(130))
+        try await fixture.update()
+        try await fixture.withClient { client in
+            let html = try await client.get("/").text
+            #expect(
+                html.contains(#"This session: <strong id="session-words">30</strong> words of 50 (60%) · 20 to go"#))
+        }
+        try await WebFixture().withClient { client in
+            let page = try await client.get("/").text
+            #expect(!page.contains("This session"))
         }
     }
 }

@@ -22,7 +22,7 @@ struct WebFixture {
         token: AccessToken? = nil, roots: [String] = ["/home/writer"], host: String = "127.0.0.1",
         summaryMaxAge: Duration = .seconds(3600), idleTimeout: Duration = .seconds(30),
         changes: WebServer.ChangeSource = .eventBus, heartbeat: Duration? = nil,
-        liveClock: any Clock<Duration> = ContinuousClock()
+        liveClock: any Clock<Duration> = ContinuousClock(), session: WritingSession? = nil
     ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -32,12 +32,11 @@ struct WebFixture {
             services: WordCounterServices(
                 persistence: Persistence(store: InMemoryStore()), fileSystem: disk, calendar: calendar,
                 now: { clock.now }, makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" }))
-        server = WebServer(
-            app: app,
-            configuration: WebConfiguration(
-                address: ServerAddress(host: host, port: 0), token: token, roots: TrackableRoots(roots),
-                summaryMaxAge: summaryMaxAge, idleTimeout: idleTimeout, heartbeat: heartbeat),
-            changes: changes, clock: liveClock)
+        var configuration = WebConfiguration(
+            address: ServerAddress(host: host, port: 0), token: token, roots: TrackableRoots(roots),
+            summaryMaxAge: summaryMaxAge, idleTimeout: idleTimeout, heartbeat: heartbeat)
+        configuration.session = session
+        server = WebServer(app: app, configuration: configuration, changes: changes, clock: liveClock)
     }
 
     /// `count` words: "w1 w2 …".

@@ -1,0 +1,23 @@
+public import Harbor
+
+/// A query: how many words a writing session has written so far, against its target.
+public struct ShowSessionProgress: UseCase, Codable {
+    /// The session.
+    public let session: WritingSession
+
+    /// Creates the query.
+    public init(session: WritingSession) {
+        self.session = session
+    }
+
+    public func execute(in context: RunContext<WordCounterServices>) async throws -> SessionProgress {
+        let services = context.services
+        let calendar = services.calendar
+        // Every day from the session's first to today (a session may run past midnight).
+        var days = 1
+        while session.startDay.adding(days: days - 1, calendar: calendar) < services.today, days < 3660 { days += 1 }
+        let history = try await ShowHistory(days: days).execute(in: context)
+        let words = history.filter { $0.date >= session.startDay }.reduce(0) { $0 + $1.words } - session.wordsBefore
+        return SessionProgress(words: words, target: session.target)
+    }
+}
