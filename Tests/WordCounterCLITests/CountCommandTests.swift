@@ -58,7 +58,7 @@ struct CountCommandTests {
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("letters"))
         for arguments in [
-            ["count"], ["history", "--days", "0"], ["history", "--days", "many"], ["history", "--by", "month"],
+            ["count"], ["history", "--days", "0"], ["history", "--days", "many"], ["history", "--by", "year"],
             ["export", "--format", "xml"], ["goal", "set", "--daily", "0"], ["goal", "set"], ["track"], ["untrack"],
             ["status", "--env", "staging"], ["frobnicate"], ["status", "--verbose"], ["track", ""], ["count", ""],
             ["untrack", "a.md", ""],
@@ -81,7 +81,7 @@ struct CountCommandTests {
             ["untrack"]: ["history stays"],
             ["update"]: ["atomic save", "missing", "status 1"],
             ["status"]: ["--json", "missing", "unreadable"],
-            ["history"]: ["--days <n>", "--by <day|week>", "--json", "Monday", "wordcounter history --days"],
+            ["history"]: ["--days <n>", "--by <day|week|month>", "--json", "Monday", "wordcounter history --days"],
             ["goal"]: ["set", "wordcounter goal set --daily 1000"],
             ["goal", "set"]: ["--daily <words>"],
             ["goal", "show"]: ["--json"],

@@ -41,6 +41,26 @@ struct IndexOnlyReadTests {
         #expect(summary.words == 15)
     }
 
+    @Test("status reads rows from the index: only an unreadable file is decoded, for its reason")
+    func status() async throws {
+        let store = ReadCountingStore()
+        let fixture = Fixture(store: store)
+        for index in 0..<4 { try fixture.disk.write("/n/\(index).md", contents: Fixture.words(3 + index)) }
+        try await fixture.track("/n")
+        try fixture.disk.append("/n/1.md", contents: " two more")
+        try fixture.disk.append("/n/3.md", contents: " changed")  // so that update reads it, and cannot
+        try fixture.disk.makeUnreadable("/n/3.md")
+        try await fixture.update()
+        let before = store.fileBodiesRead
+        let rows = try await fixture.status()
+        #expect(store.fileBodiesRead == before + 1)
+        #expect(rows.map(\.path) == ["/n/0.md", "/n/1.md", "/n/2.md", "/n/3.md"])
+        #expect(rows.map(\.words) == [3, 6, 5, 6])
+        #expect(rows.map(\.today) == [0, 2, 0, 0])
+        #expect(rows.map(\.status) == [.ok, .ok, .ok, .unreadable])
+        #expect(rows[3].reason == FileProblem.permissionDenied.description)
+    }
+
     @Test("an index entry tells an unchanged file as the decoded file does")
     func entryAgreesWithFile() throws {
         let identity = FileIdentity(device: 7, inode: 42, birthTime: 1_000)
