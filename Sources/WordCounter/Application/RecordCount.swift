@@ -15,9 +15,13 @@ struct RecordCount: Sendable {
     let services: WordCounterServices
 
     /// Counts `file` at its current path and saves it if it changed; a file that is not there
-    /// comes back as `.gone`, unchanged and unsaved.
-    func callAsFunction(_ file: TrackedFile, in unitOfWork: UnitOfWork) async throws -> (TrackedFile, Outcome) {
+    /// comes back as `.gone`, unchanged and unsaved. A file `isNew` (not stored yet) is added
+    /// with its first count, counted or unreadable: encoded and written once.
+    func callAsFunction(
+        _ file: TrackedFile, in unitOfWork: UnitOfWork, isNew: Bool = false
+    ) async throws -> (TrackedFile, Outcome) {
         let files = unitOfWork.repository(TrackedFile.self)
+        let store = isNew ? files.add : files.update
         var updated = file
         let exclusions = file.expectedExclusions(services.settings.value.markdownExclusions)
         let count: FileCount
@@ -26,7 +30,7 @@ struct RecordCount: Sendable {
         } catch .notFound, .vanished {
             return (file, .gone)
         } catch {
-            if updated.markUnreadable(error) { try files.update(updated) }
+            if updated.markUnreadable(error) || isNew { try store(updated) }
             return (updated, .unreadable)
         }
         if exclusions != file.exclusions {
@@ -46,7 +50,7 @@ struct RecordCount: Sendable {
         if case .changed(let previous?) = outcome, let words = count.words {
             try await recordToday(file, previous: previous, words: words, in: unitOfWork)
         }
-        if updated != file || !updated.events.isEmpty { try files.update(updated) }
+        if updated != file || !updated.events.isEmpty || isNew { try store(updated) }
         return (updated, outcome == .unchanged ? .unchanged : .changed)
     }
 

@@ -154,13 +154,12 @@ public struct TrackFiles: UseCase {
         let file = TrackedFile(
             id: services.makeID(), path: path, root: root, mode: CountingMode.forPath(path),
             trackedAt: services.now())
-        try unitOfWork.repository(TrackedFile.self).add(file)
-        let (counted, outcome) = try await recordCount(file, in: unitOfWork)
+        let (counted, outcome) = try await recordCount(file, in: unitOfWork, isNew: true)
         if outcome == .gone {
             // Gone between listing and counting: tracked, and missing from the start.
             var missing = counted
             missing.state = .missing
-            try unitOfWork.repository(TrackedFile.self).update(missing)
+            try unitOfWork.repository(TrackedFile.self).add(missing)
             return missing
         }
         return counted
