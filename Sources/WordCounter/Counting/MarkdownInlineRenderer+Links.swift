@@ -76,6 +76,25 @@ extension MarkdownInlineRenderer {
             }
         } else {
             var depth = 0
+            if let base = text.baseAddress {
+                // The usual destination (a URL) is plain ASCII without spaces, parentheses or
+                // backslashes: skipped eight bytes at a time up to the first byte that matters.
+                let raw = UnsafeRawPointer(base)
+                while index &+ 8 <= limit {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    guard !ByteLanes.hasNonASCII(word) else { break }
+                    let stops =
+                        ~ByteLanes.atLeast(word, 0x21) | ByteLanes.equal(word, 0x7F)
+                        | ByteLanes.equal(word, UInt8(ascii: "\\")) | ByteLanes.equal(word, UInt8(ascii: "("))
+                        | ByteLanes.equal(word, UInt8(ascii: ")"))
+                    let found = stops & ByteLanes.high
+                    if found != 0 {
+                        index &+= found.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index &+= 8
+                }
+            }
             while index < limit {
                 let byte = text[index]
                 if byte <= 0x20 || byte == 0x7F { break }
