@@ -54,7 +54,8 @@ struct HarborStoreServer: AsyncParsableCommand {
         let (host, store) = (host, store)
         let server = StoreServer(store: opened, configuration: configuration) { port in
             // Written at once, unbuffered: scripts and tests read the port from this line.
-            FileHandle.standardOutput.write(Data("harbor-store-server: serving \(store) at http://\(host):\(port)\n".utf8))
+            let line = "harbor-store-server: serving \(store) at http://\(host):\(port)\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
