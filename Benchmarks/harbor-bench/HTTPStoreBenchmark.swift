@@ -21,7 +21,7 @@ enum HTTPStoreBenchmark {
 
     enum Failure: Error { case noPort, status, missing }
 
-    /// `http_store_find_vs_raw`: `HTTPStore.document(at:)` ÷ `GET /documents/notes/n-7` made
+    /// `http_store_find_vs_raw`: `HTTPStore.document(at:)` ÷ `GET /documents/~notes/~n-7` made
     /// with a raw `HTTPClientRequest`, `collect(upTo:)` and `JSONDecoder`, on one connection pool.
     static func findVersusRaw() async throws {
         var logger = Logger(label: "bench")
@@ -54,7 +54,7 @@ enum HTTPStoreBenchmark {
         let raw = {
             try await Measure.nanoseconds(operations: calls) {
                 for _ in 0..<calls {
-                    let request = HTTPClientRequest(url: "\(url.absoluteString)/documents/notes/n-7")
+                    let request = HTTPClientRequest(url: "\(url.absoluteString)/documents/~notes/~n-7")
                     let response = try await httpClient.execute(request, timeout: .seconds(30))
                     guard response.status == .ok else { throw Failure.status }
                     let bytes = try await response.body.collect(upTo: 16 << 20)

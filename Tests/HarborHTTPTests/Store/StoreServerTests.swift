@@ -90,7 +90,8 @@ struct StoreServerTests {
                 ),
                 (.get, "/events?after=soon", nil, 400, "badRequest"),
                 (.get, "/no/such/route", nil, 404, "notFound"),
-                (.get, "/documents/notes/missing", nil, 404, "documentNotFound"),
+                (.get, "/documents/notes/missing", nil, 400, "badRequest"),
+                (.get, "/documents/~notes/~missing", nil, 404, "documentNotFound"),
             ]
             for (method, path, body, status, kind) in cases {
                 let answer = try await RawStoreRequest.send(method, url, path: path, body: body)

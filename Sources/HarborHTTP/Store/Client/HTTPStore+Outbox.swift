@@ -23,12 +23,15 @@ extension HTTPStore {
     }
 
     public func position(ofSubscriber name: String) async throws -> Int64 {
-        try await send(StoreAPI.position, EndpointCall(body: NoContent(), pathParameters: ["name": name])).value
+        try await send(
+            StoreAPI.position, EndpointCall(body: NoContent(), pathParameters: ["name": StoreAPI.segment(name)])
+        ).value
     }
 
     public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
         let _: NoContent = try await send(
-            StoreAPI.setPosition, EndpointCall(body: WireValue(position), pathParameters: ["name": name]))
+            StoreAPI.setPosition,
+            EndpointCall(body: WireValue(position), pathParameters: ["name": StoreAPI.segment(name)]))
     }
 
     public func pruneEvents(through position: Int64) async throws -> Int {
@@ -44,13 +47,15 @@ extension HTTPStore {
     }
 
     public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
-        try await send(StoreAPI.deadLetters, EndpointCall(body: NoContent(), pathParameters: ["name": name]))
+        try await send(
+            StoreAPI.deadLetters, EndpointCall(body: NoContent(), pathParameters: ["name": StoreAPI.segment(name)]))
     }
 
     public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
         try await send(
             StoreAPI.removeDeadLetter,
-            EndpointCall(body: NoContent(), pathParameters: ["name": name, "position": "\(position)"])
+            EndpointCall(
+                body: NoContent(), pathParameters: ["name": StoreAPI.segment(name), "position": "\(position)"])
         ).value
     }
 

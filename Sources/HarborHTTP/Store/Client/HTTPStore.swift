@@ -79,14 +79,17 @@ public struct HTTPStore: Store {
 
     public func prepare(_ schema: CollectionSchema) async throws {
         let _: NoContent = try await send(
-            StoreAPI.prepare, EndpointCall(body: SchemaObject(schema), pathParameters: ["name": schema.name]))
+            StoreAPI.prepare,
+            EndpointCall(body: SchemaObject(schema), pathParameters: ["name": StoreAPI.segment(schema.name)]))
     }
 
     public func document(at key: DocumentKey) async throws -> StoredDocument? {
         do {
             return try await service.send(
                 StoreAPI.document,
-                EndpointCall(body: NoContent(), pathParameters: ["collection": key.collection, "id": key.id])
+                EndpointCall(
+                    body: NoContent(),
+                    pathParameters: ["collection": StoreAPI.segment(key.collection), "id": StoreAPI.segment(key.id)])
             ).document
         } catch {
             if case .status(let failure) = error.kind, failure.status == 404,

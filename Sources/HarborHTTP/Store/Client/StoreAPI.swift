@@ -3,6 +3,11 @@ import Harbor
 
 /// The store server's routes as endpoints, shared by ``HTTPStore`` and the benchmarks.
 enum StoreAPI {
+    /// A name or identifier as one path segment: `~` then the value (percent-encoded by the
+    /// path template), so that an empty value, `.` or `..` still makes a segment of its own
+    /// that no router or URL normalisation drops or resolves.
+    static func segment(_ value: String) -> String { "~" + value }
+
     static let prepare = Endpoint<SchemaObject, NoContent>(.put, "/collections/{name}")
     static let document = Endpoint<NoContent, DocumentObject>(.get, "/documents/{collection}/{id}")
     static let query = Endpoint<QueryObject, [DocumentObject]>(.post, "/query", idempotent: true)

@@ -113,7 +113,7 @@ struct StoreRoutes: Sendable {
             return Response(status: .noContent)
         }
         router.delete("subscribers/:name/dead-letters/:position") { _, context -> Response in
-            guard let position = Int64(try parameter("position", context)) else {
+            guard let position = context.parameters.get("position").flatMap({ Int64($0) }) else {
                 throw StoreRefusal.badRequest("the dead letter's position must be an integer")
             }
             let removed = try await store.removeDeadLetter(at: position, ofSubscriber: try parameter("name", context))
@@ -155,10 +155,14 @@ struct StoreRoutes: Sendable {
         }
     }
 
-    /// A path parameter, percent-decoded (clients encode each as one segment).
+    /// A name or identifier from the path: `~` then the percent-encoded value (see
+    /// `StoreAPI.segment`), so that an empty value or `..` is a segment too.
     private func parameter(_ name: String, _ context: BasicRequestContext) throws -> String {
-        guard let raw = context.parameters.get(name), let value = raw.removingPercentEncoding else {
-            throw StoreRefusal.badRequest("the path's \(name) is not percent-encoded UTF-8")
+        guard let raw = context.parameters.get(name), raw.hasPrefix("~"),
+            let value = raw.dropFirst().removingPercentEncoding
+        else {
+            throw StoreRefusal.badRequest(
+                "the path's \(name) must be ~ followed by the percent-encoded value (~notes, ~a%2Fb, ~ for empty)")
         }
         return value
     }
