@@ -3,6 +3,7 @@ import Foundation
 import Harbor
 import HarborHTTP
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Serves a store over HTTP for `HTTPStore` clients: the "backend on someone else's server".
@@ -60,7 +61,12 @@ struct HarborStoreServer: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ValidationError(
+                "\(host):\(port) is in use: stop what listens there, or pick another --port (0: any free one)")
+        }
     }
 
     /// --token, else $HARBOR_STORE_TOKEN; an empty one counts as none.

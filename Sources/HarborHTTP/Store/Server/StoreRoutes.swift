@@ -136,6 +136,8 @@ struct StoreRoutes: Sendable {
             body = try await request.body.collect(upTo: limit)
         } catch is NIOTooManyBytesError {
             throw tooLarge
+        } catch {
+            throw StoreRefusal.badRequest("the request body ended before it was complete: \(error)")
         }
         do {
             return try decoder.decode(T.self, from: body)
