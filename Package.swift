@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "boxes", targets: ["boxes"]),
         .executable(name: "todos", targets: ["todos"]),
         .executable(name: "todos-server", targets: ["todos-server"]),
+        .executable(name: "harbor-store-server", targets: ["harbor-store-server"]),
         .executable(name: "harbor-bench", targets: ["harbor-bench"]),
     ],
     dependencies: [
@@ -74,6 +75,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "harbor-store-server",
+            dependencies: [
+                "Harbor",
+                "HarborHTTP",
+                "HarborSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -277,6 +293,9 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 "HarborHTTP",
+                "HarborTesting",
+                "HarborSQLite",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -305,8 +324,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "Harbor", "HarborTesting", "HarborSQLite", "WordCounter", "WordCounterAdapters", "WordCounterWeb",
-                "Boxes",
+                "Harbor", "HarborTesting", "HarborSQLite", "HarborHTTP", "WordCounter", "WordCounterAdapters",
+                "WordCounterWeb", "Boxes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -22,6 +22,7 @@ enum HTTPBenchmark {
     static func run() async throws {
         try await serviceVersusRaw()
         try await cancellation()
+        try await HTTPStoreBenchmark.findVersusRaw()
     }
 
     /// `http_service_vs_raw`: one typed call ÷ the same GET made with a raw request and `JSONDecoder`.

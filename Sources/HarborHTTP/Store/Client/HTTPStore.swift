@@ -1,0 +1,132 @@
+public import AsyncHTTPClient
+public import Foundation
+public import Harbor
+public import Logging
+
+/// The ``Store`` port over HTTP: a client of a ``StoreServer`` (`harbor-store-server`) that
+/// serves some other store — SQLite, JSON files, PostgreSQL, memory — on another machine or in
+/// another process.
+///
+/// Guarantees, on top of the served store's own (it sees each call as one call of its port):
+/// - A store error the server's store threw is thrown here as the same ``StoreError`` case with
+///   the same values: a conflict is still `isConflict`, a stale version still names both versions.
+/// - A server that cannot be reached, a connection that breaks, a request that times out or a
+///   503 throws ``StoreError/unavailable(location:reason:)``, which is retryable; a commit that
+///   failed that way may or may not have been applied, as the case says. Reads, and commits that
+///   never reached the server, are retried first by the ``HTTPRetryPolicy``; a commit whose
+///   connection broke after it was sent is never sent twice.
+/// - Other refusals (a wrong token, a body over the server's limit, a URL that is not a store
+///   server) throw ``StoreError/backend(location:reason:)`` saying what to fix.
+/// - Cancelling the calling task cancels the request in flight and throws `CancellationError`.
+/// - The token travels only in the `Authorization` header and never appears in an error, a log
+///   line or a span (``HTTPRedaction``); `location` is the base URL without credentials.
+///
+/// ```swift
+/// let store = HTTPStore(baseURL: serverURL, token: "s3cret")
+/// let persistence = Persistence(store: store)
+/// ```
+public struct HTTPStore: Store {
+    /// The server's base URL.
+    public let baseURL: URL
+    /// The server as errors name it: the base URL with credentials and secret query items redacted.
+    public let location: String
+    let service: HTTPServiceClient
+    let decoder: JSONDecoder
+
+    /// Creates a store that talks to the server at `baseURL` with its own connection pool.
+    /// - Parameters:
+    ///   - token: the server's bearer token (`--token`, `HARBOR_STORE_TOKEN`), or nil for none.
+    ///   - timeout: the longest one request may take; long polls add their wait to it.
+    ///   - retry: when failed reads, and commits that never reached the server, are sent again.
+    public init(
+        baseURL: URL, token: String? = nil, timeout: Duration = .seconds(30), retry: HTTPRetryPolicy = .standard,
+        logger: Logger = Logger(label: "harbor.http-store")
+    ) {
+        let configuration = Self.configuration(baseURL, token, timeout, retry, logger)
+        self.init(baseURL: baseURL, service: HTTPServiceClient(configuration: configuration))
+    }
+
+    /// Creates a store over `httpClient`, which the caller keeps and shuts down.
+    public init(
+        baseURL: URL, token: String? = nil, httpClient: HTTPClient, timeout: Duration = .seconds(30),
+        retry: HTTPRetryPolicy = .standard, logger: Logger = Logger(label: "harbor.http-store")
+    ) {
+        let configuration = Self.configuration(baseURL, token, timeout, retry, logger)
+        self.init(baseURL: baseURL, service: HTTPServiceClient(configuration: configuration, httpClient: httpClient))
+    }
+
+    private init(baseURL: URL, service: HTTPServiceClient) {
+        self.baseURL = baseURL
+        self.location = service.configuration.redaction.redact(baseURL)
+        self.service = service
+        self.decoder = StoreWire.makeDecoder()
+    }
+
+    private static func configuration(
+        _ baseURL: URL, _ token: String?, _ timeout: Duration, _ retry: HTTPRetryPolicy, _ logger: Logger
+    ) -> HTTPServiceConfiguration {
+        var configuration = HTTPServiceConfiguration(
+            baseURL: baseURL, timeout: timeout, retry: retry, headers: [:], logger: logger)
+        if let token { configuration.headers["Authorization"] = "Bearer \(token)" }
+        configuration.encoder = StoreWire.makeEncoder()
+        configuration.decoder = StoreWire.makeDecoder()
+        configuration.maximumResponseBytes = 256 << 20
+        configuration.errorExcerptBytes = 1 << 20
+        return configuration
+    }
+
+    // MARK: - Documents
+
+    public func prepare(_ schema: CollectionSchema) async throws {
+        let _: NoContent = try await send(
+            StoreAPI.prepare,
+            EndpointCall(body: SchemaObject(schema), pathParameters: ["name": StoreAPI.segment(schema.name)]))
+    }
+
+    public func document(at key: DocumentKey) async throws -> StoredDocument? {
+        do {
+            return try await service.send(
+                StoreAPI.document,
+                EndpointCall(
+                    body: NoContent(),
+                    pathParameters: ["collection": StoreAPI.segment(key.collection), "id": StoreAPI.segment(key.id)])
+            ).document
+        } catch {
+            if case .status(let failure) = error.kind, failure.status == 404,
+                errorObject(failure)?.error == "documentNotFound"
+            {
+                return nil
+            }
+            throw storeError(error)
+        }
+    }
+
+    public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
+        try await send(StoreAPI.query, EndpointCall(body: QueryObject(query))).map(\.document)
+    }
+
+    public func count(matching query: DocumentQuery) async throws -> Int {
+        try await send(StoreAPI.count, EndpointCall(body: QueryObject(query))).value
+    }
+
+    public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
+        try await send(StoreAPI.indexEntries, EndpointCall(body: QueryObject(query))).map(\.entry)
+    }
+
+    public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+        try await send(StoreAPI.commit, EndpointCall(body: ChangeSetObject(changeSet))).receipt
+    }
+
+    // MARK: - Sending
+
+    /// Sends one call and maps its failure to the store's error.
+    func send<Request, Response>(
+        _ endpoint: Endpoint<Request, Response>, _ call: EndpointCall<Request>
+    ) async throws -> Response {
+        do {
+            return try await service.send(endpoint, call)
+        } catch {
+            throw storeError(error)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Harbor
+
+/// The store server's routes as endpoints, shared by ``HTTPStore`` and the benchmarks.
+enum StoreAPI {
+    /// A name or identifier as one path segment: `~` then the value (percent-encoded by the
+    /// path template), so that an empty value, `.` or `..` still makes a segment of its own
+    /// that no router or URL normalisation drops or resolves.
+    static func segment(_ value: String) -> String { "~" + value }
+
+    static let prepare = Endpoint<SchemaObject, NoContent>(.put, "/collections/{name}")
+    static let document = Endpoint<NoContent, DocumentObject>(.get, "/documents/{collection}/{id}")
+    static let query = Endpoint<QueryObject, [DocumentObject]>(.post, "/query", idempotent: true)
+    static let count = Endpoint<QueryObject, WireValue<Int>>(.post, "/count", idempotent: true)
+    static let indexEntries = Endpoint<QueryObject, [IndexEntryObject]>(.post, "/index-entries", idempotent: true)
+    /// Never sent twice: a commit whose connection broke may have been applied.
+    static let commit = Endpoint<ChangeSetObject, CommitReceiptObject>(.post, "/commit", idempotent: false)
+    static let events = Endpoint<NoContent, [StoredEventObject]>(.get, "/events")
+    static let signals = Endpoint<NoContent, WireValue<UInt64>>(.get, "/signals")
+    static let prune = Endpoint<WireValue<Int64>, WireValue<Int>>(.post, "/events/prune", idempotent: true)
+    static let subscribers = Endpoint<NoContent, [String: Int64]>(.get, "/subscribers")
+    static let position = Endpoint<NoContent, WireValue<Int64>>(.get, "/subscribers/{name}/position")
+    static let setPosition = Endpoint<WireValue<Int64>, NoContent>(.put, "/subscribers/{name}/position")
+    static let deadLetters = Endpoint<NoContent, [DeadLetter]>(.get, "/subscribers/{name}/dead-letters")
+    /// Idempotent: a dead letter replaces the one kept at its position.
+    static let addDeadLetter = Endpoint<DeadLetter, NoContent>(.post, "/dead-letters", idempotent: true)
+    /// Not sent twice, so that its answer (whether there was one) stays true.
+    static let removeDeadLetter = Endpoint<NoContent, WireValue<Bool>>(
+        .delete, "/subscribers/{name}/dead-letters/{position}", idempotent: false)
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Harbor
+import Hummingbird
+import Logging
+import NIOCore
+import NIOFoundationCompat
+
+/// Turns every error a route throws — and the router's own 404 — into a JSON error answer, so a
+/// client always gets `{"error": …, "message": …}` and the server never drops a connection over
+/// a bad request.
+struct StoreErrorMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let logger: Logger
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let refusal as StoreRefusal {
+            logger.debug(
+                "refused \(request.method) \(request.uri.path)", metadata: ["error": "\(refusal.object.message)"])
+            return Self.answer(refusal.status, refusal.object)
+        } catch let error as StoreError {
+            return Self.answer(
+                HTTPResponse.Status(code: StoreErrorObject.status(of: error)), StoreErrorObject(error))
+        } catch let error as HTTPError {
+            if error.status == .notFound {
+                let message = "no route \(request.method) \(request.uri.path); see docs/http.md for the store's routes"
+                return Self.answer(.notFound, StoreErrorObject(error: "notFound", message: message))
+            }
+            return Self.answer(error.status, StoreErrorObject(error: "badRequest", message: error.body ?? "\(error)"))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            logger.warning("store operation failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            let wrapped = StoreError.backend(location: "harbor-store-server", reason: "\(error)")
+            return Self.answer(.internalServerError, StoreErrorObject(wrapped))
+        }
+    }
+
+    static func answer(_ status: HTTPResponse.Status, _ object: StoreErrorObject) -> Response {
+        let body =
+            (try? StoreWire.makeEncoder().encodeAsByteBuffer(object, allocator: ByteBufferAllocator()))
+            ?? ByteBuffer(string: #"{"error":"internal","message":"the error could not be encoded"}"#)
+        return Response(
+            status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
+    }
+}

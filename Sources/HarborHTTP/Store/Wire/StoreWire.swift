@@ -1,0 +1,21 @@
+import Foundation
+
+/// The JSON conventions both ends of the store protocol share.
+enum StoreWire {
+    /// Non-finite doubles travel as the strings `"Infinity"`, `"-Infinity"` and `"NaN"`, which
+    /// plain JSON numbers cannot express.
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    /// Reads what ``makeEncoder()`` writes.
+    static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+}

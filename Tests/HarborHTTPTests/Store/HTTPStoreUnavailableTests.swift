@@ -1,0 +1,49 @@
+import Foundation
+import Harbor
+import HarborHTTP
+import Testing
+
+/// A real `harbor-store-server` process killed while a request is in flight, and a server that
+/// is not there at all: each is a retryable `StoreError.unavailable` naming the server.
+@Suite("HTTPStore when the server is gone", .timeLimit(.minutes(1)))
+struct HTTPStoreUnavailableTests {
+    @Test("a server killed mid-request gives a clear, retryable unavailable error without the token")
+    func killedMidRequest() async throws {
+        let server = try await StoreServerProcess(arguments: [
+            "--store", "memory", "--port", "0", "--token", "t0k3n-secret",
+        ])
+        let store = HTTPStore(baseURL: server.url, token: "t0k3n-secret", retry: .never)
+        #expect(try await store.subscriberPositions() == [:])
+        let poll = Task { try await store.events(after: 0, limit: 10, waitingUpTo: .seconds(600)) }
+        try await server.kill()
+        let error = await #expect(throws: StoreError.self) { _ = try await poll.value }
+        guard case .unavailable(let location, let reason)? = error else {
+            Issue.record("expected unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(location == server.url.absoluteString)
+        #expect(error?.isRetryable == true)
+        #expect(!reason.isEmpty)
+        #expect(!"\(error.map { "\($0)" } ?? "")".contains("t0k3n-secret"))
+        let again = await #expect(throws: StoreError.self) {
+            _ = try await store.document(at: DocumentKey(collection: "a", id: "b"))
+        }
+        #expect(again?.isRetryable == true)
+    }
+
+    @Test("a refused connection is unavailable after the retries")
+    func refused() async throws {
+        let server = try await StoreServerProcess(arguments: ["--store", "memory", "--port", "0"])
+        try await server.kill()  // its port is now free: nothing listens there
+        let store = HTTPStore(
+            baseURL: server.url, retry: HTTPRetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(1)))
+        let error = await #expect(throws: StoreError.self) {
+            _ = try await store.count(matching: DocumentQuery(collection: "a"))
+        }
+        guard case .unavailable(_, let reason)? = error else {
+            Issue.record("expected unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("could not connect"))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// A `harbor-store-server` child process (the executable `swift test` builds beside the tests),
+/// started on a port it picks and reads back from its first line.
+final class StoreServerProcess: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let url: URL
+    private let process: Process
+
+    init(arguments: [String]) async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["HARBOR_STORE_TOKEN"] = nil
+        process.environment = environment
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        let buffer = Mutex("")
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                continuation.finish()
+                return
+            }
+            let complete: [String] = buffer.withLock { text in
+                text += String(decoding: data, as: UTF8.self)
+                var lines = text.components(separatedBy: "\n")
+                text = lines.removeLast()
+                return lines
+            }
+            for line in complete { continuation.yield(line) }
+        }
+        try process.run()
+        self.process = process
+        var found: URL?
+        for await line in lines {
+            if let range = line.range(of: "http://") {
+                found = URL(string: String(line[range.lowerBound...]))
+                break
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw Failure(description: "harbor-store-server printed no address (exit \(process.terminationStatus))")
+        }
+        url = found
+    }
+
+    /// Sends SIGKILL — no graceful shutdown, connections cut — and waits until it has exited.
+    func kill() async throws {
+        let (exited, continuation) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in continuation.yield() }
+        if process.isRunning {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            var iterator = exited.makeAsyncIterator()
+            if process.isRunning { _ = await iterator.next() }
+        }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The executable beside the test bundle.
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("harbor-store-server").path),
+            folder.path != "/"
+        {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("harbor-store-server")
+    }
+}
