@@ -47,8 +47,8 @@ struct RecordCount: Sendable {
         let later = Query<DailyCount>().where(\.fileID, equals: file.id).where(\.day, greaterThan: today)
         if let latest = try await days.query(later).map(\.day).max() { today = latest }
         var record =
-            try await days.find(DailyCount.id(fileID: file.id, day: today))
-            ?? DailyCount(fileID: file.id, day: today, startWords: previous)
+            try await days.find(DailyCount.id(fileID: file.id, day: today, machine: services.machine))
+            ?? DailyCount(fileID: file.id, day: today, startWords: previous, machine: services.machine)
         record.record(words)
         record.path = file.path
         try days.save(record)

@@ -129,7 +129,8 @@ public struct TrackFiles: UseCase {
                     try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
                     guard let fingerprint = file.fingerprint else { continue }
                     if countingAsWriting, let words = file.words, words > 0, !batchFingerprints.contains(fingerprint) {
-                        var today = DailyCount(fileID: file.id, day: services.today, startWords: 0)
+                        var today = DailyCount(
+                            fileID: file.id, day: services.today, startWords: 0, machine: services.machine)
                         today.record(words)
                         today.path = file.path
                         try unitOfWork.repository(DailyCount.self).save(today)

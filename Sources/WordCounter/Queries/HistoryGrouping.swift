@@ -1,4 +1,5 @@
-/// How history is summed: per day, or per week starting on Monday.
+/// How history is summed: per day, per week starting on Monday, or per day with each machine's
+/// share beside the day's total (``HistoryEntry/machines``).
 public enum HistoryGrouping: String, Sendable, CaseIterable, Codable {
-    case day, week
+    case day, week, machine
 }

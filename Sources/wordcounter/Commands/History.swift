@@ -14,12 +14,15 @@ struct History: AsyncParsableCommand {
             counts, never negative.
 
             With --by week each entry is a week, dated by its Monday, summing the days of the \
-            range that fall in it (the first week may be partial).
+            range that fall in it (the first week may be partial). With --by machine each day \
+            also shows the words written on each machine (see --machine), beside the day's total; \
+            writing recorded before machines were named is under "unnamed".
 
               wordcounter history
               wordcounter history --days 56 --by week
               wordcounter history --days 30 --json
               wordcounter history --project Novel
+              wordcounter history --by machine
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -27,13 +30,17 @@ struct History: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many days back, today included (1 to 3660).", valueName: "n"))
     var days: Int = 14
 
-    @Option(help: ArgumentHelp("Sum per day or per week (weeks start on Monday).", valueName: "day|week"))
+    @Option(
+        help: ArgumentHelp(
+            "Sum per day, per week (weeks start on Monday), or per day and machine.", valueName: "day|week|machine"))
     var by: HistoryGrouping = .day
 
     @Option(help: ArgumentHelp("Only the files of this project (see `wordcounter project`).", valueName: "name"))
     var project: String?
 
-    @Flag(help: "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}].")
+    @Flag(
+        help:
+            "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}] (with --by machine, \"machines\":{name:words}).")
     var json = false
 
     func validate() throws {
@@ -48,13 +55,14 @@ struct History: AsyncParsableCommand {
             return
         }
         let peak = max(1, entries.map(\.words).max() ?? 1)
+        // With --by machine, one column per machine between the day's total and the bar.
+        let machines = Set(entries.flatMap { $0.machines?.keys.map { $0 } ?? [] }).sorted()
         let rows = entries.map { entry -> [String] in
             let bar = String(repeating: "█", count: max(0, entry.words) * 30 / peak)
-            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped, bar]
+            let shares = machines.map { (entry.machines?[$0] ?? 0).grouped }
+            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped] + shares + [bar]
         }
-        print(
-            TextTable(
-                header: [by == .week ? "WEEK OF" : "DATE", "WORDS", "ADDED", ""], rows: rows, rightAligned: [1, 2]
-            ).text)
+        let header = [by == .week ? "WEEK OF" : "DATE", "WORDS", "ADDED"] + machines.map { $0.uppercased() } + [""]
+        print(TextTable(header: header, rows: rows, rightAligned: Set(1..<(3 + machines.count))).text)
     }
 }
