@@ -3,8 +3,9 @@ import Foundation
 /// A tracked file is stored as one positional JSON array, not an object with named keys:
 ///
 /// `[1, id, path, root, mode, device, inode, birthTime, size, modified, fingerprint, words, state,
-/// problem, trackedAt, countedAt]`, where the leading `1` is the format's version and absent
-/// values are `null`.
+/// problem, trackedAt, countedAt, machine, document]`, where the leading `1` is the format's
+/// version and absent values are `null`; `machine` and `document` are written only when one is
+/// set, and read as absent when the array ends before them (files stored before machines were named).
 ///
 /// Why: `update` reads every tracked file to learn which ones changed, and Foundation's
 /// `JSONDecoder` on Linux decodes an object with named keys about four times slower than an
@@ -34,6 +35,10 @@ extension TrackedFile {
         try container.encode(problem)
         try container.encode(trackedAt)
         try container.encode(countedAt)
+        if machine != nil || document != nil {
+            try container.encode(machine)
+            try container.encode(document)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +71,8 @@ extension TrackedFile {
             problem: try container.decodeIfPresent(FileProblem.self),
             trackedAt: try container.decode(Date.self),
             countedAt: try container.decodeIfPresent(Date.self))
+        if !container.isAtEnd { machine = try container.decodeIfPresent(String.self) }
+        if !container.isAtEnd { document = try container.decodeIfPresent(String.self) }
     }
 
     private enum NamedKey: String, CodingKey {

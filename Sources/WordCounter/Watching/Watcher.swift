@@ -291,7 +291,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private func refresh(failOnStorageError: Bool) async throws {
         let snapshot: TrackedSnapshot
         do {
-            snapshot = try await TrackedSnapshot.load(from: services.persistence)
+            snapshot = try await TrackedSnapshot.load(from: services.persistence, machine: services.machine)
             try await services.settings.reload(from: services.persistence)  // another process may have changed them
         } catch {
             if failOnStorageError { throw error }
