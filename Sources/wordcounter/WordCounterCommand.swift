@@ -33,7 +33,7 @@ struct WordCounterCommand: AsyncParsableCommand {
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
             History.self, GoalCommand.self, ProjectCommand.self, Missing.self, Relocate.self, Forget.self,
-            Config.self, Export.self,
+            Config.self, Export.self, Copy.self,
         ]
     )
 }
