@@ -92,7 +92,7 @@ struct GlobalOptions: ParsableArguments {
             )
         }
         do {
-            let retry = RetryMiddleware(maxAttempts: 20, clock: ContinuousClock()) { attempt in
+            let retry = ConflictRetryMiddleware(maxAttempts: 20) { attempt in
                 // Random, so that processes that lost together do not race again in step.
                 .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
             }
