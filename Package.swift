@@ -143,6 +143,7 @@ let package = Package(
                 "WordCounterWeb",
                 "Harbor",
                 "HarborSQLite",
+                "HarborPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -6,7 +6,8 @@ import NIOCore
 import PostgresNIO
 
 /// The PostgreSQL store against raw postgres-nio doing the same work on the same server, then the
-/// outbox's delivery latency to a durable subscriber in another process (woken by LISTEN/NOTIFY).
+/// outbox's delivery latency to a durable subscriber in another process (woken by LISTEN/NOTIFY),
+/// then 8 processes updating 100 shared aggregates at once (``PostgresConcurrentWriters``).
 ///
 ///     eval "$(scripts/postgres start)"; swift run -c release harbor-bench postgres
 ///
@@ -31,6 +32,7 @@ enum PostgresBenchmark {
         do {
             try await commit(store: store, client: client, schema: configuration.schema)
             try await crossProcess(store: store, url: url, schema: configuration.schema)
+            try await PostgresConcurrentWriters.run(store: store, url: url, schema: configuration.schema)
         } catch {
             _ = try? await client.query(
                 PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(configuration.schema) CASCADE"))

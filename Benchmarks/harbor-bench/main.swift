@@ -12,6 +12,7 @@ import Foundation
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
 //   swift run -c release harbor-bench http      # HarborHTTP against raw async-http-client; cancel latency
 //   swift run -c release harbor-bench postgres  # PostgreSQL store against raw postgres-nio (HARBOR_POSTGRES_URL)
+//   swift run -c release harbor-bench postgres --seconds 10   # the same, concurrent writers for 10 s (30 by default)
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () async throws -> Void] = [
@@ -32,6 +33,9 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
 } else if requested == "postgres-outbox-listener", arguments.count >= 4, let count = Int(arguments[3]) {
     // The child process of the `postgres` suite's cross-process outbox figure.
     try await PostgresOutboxListener.run(url: arguments[1], schema: arguments[2], count: count)
+} else if requested == "postgres-writer", arguments.count >= 4, let seconds = Double(arguments[3]) {
+    // A child process of the `postgres` suite's concurrent writers figure.
+    try await PostgresConcurrentWriters.child(url: arguments[1], schema: arguments[2], seconds: seconds)
 } else if requested == "--help" || requested == "-h" {
     print(
         "usage: harbor-bench [runner|sqlite|outbox|postgres|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]"

@@ -1,6 +1,6 @@
 extension GlobalOptions {
     /// The options that may also come before the subcommand: `wordcounter --database x status`.
-    static let leadingNames = ["--database", "--env"]
+    static let leadingNames = ["--database", "--env", "--machine"]
 
     /// `arguments` with the global options given before the subcommand moved after it, where
     /// the subcommand's option group parses them; everything else keeps its order.

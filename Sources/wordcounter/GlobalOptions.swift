@@ -7,10 +7,13 @@ import WordCounter
 struct GlobalOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The SQLite database (also $WORDCOUNTER_DATABASE).",
-            discussion:
-                "Default: $XDG_DATA_HOME/wordcounter/wordcounter.sqlite, or ~/.local/share/wordcounter/wordcounter.sqlite.",
-            valueName: "path"))
+            "The SQLite database, or a postgres://user@host:port/database URL (also $WORDCOUNTER_DATABASE).",
+            discussion: """
+                Default: $XDG_DATA_HOME/wordcounter/wordcounter.sqlite, or ~/.local/share/wordcounter/wordcounter.sqlite. \
+                A PostgreSQL server lets several machines share one history; its password comes from the URL, \
+                $PGPASSWORD or ~/.pgpass, and is never printed.
+                """,
+            valueName: "path|url"))
     var database: String?
 
     @Option(
@@ -23,14 +26,36 @@ struct GlobalOptions: ParsableArguments {
             valueName: "environment"))
     var env: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The name of this machine, when several share one database (also $WORDCOUNTER_MACHINE).",
+            discussion: """
+                Default: the host name. The writing recorded carries it (wordcounter history --by machine), \
+                and each machine updates and watches only the files it tracked.
+                """,
+            valueName: "name"))
+    var machine: String?
+
     /// The environments the composition root knows.
     static let environments: [EnvironmentName] = [.production, .development, .fake]
 
     func validate() throws {
-        let path = DatabaseLocation.resolve(flag: database, environment: ProcessInfo.processInfo.environment)
+        let variables = ProcessInfo.processInfo.environment
+        let path = DatabaseLocation.resolve(flag: database, environment: variables)
+        if DatabaseLocation.isServer(path) {
+            do {
+                _ = try DatabaseLocation.serverConfiguration(path, environment: variables)
+            } catch {
+                throw ValidationError("the database URL \(error)")
+            }
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw ValidationError("the database \(path) is a folder; name the database file inside it")
+        }
+        let machineName = MachineName.resolve(flag: machine, environment: variables)
+        if let problem = MachineName.problem(with: machineName) {
+            throw ValidationError("the machine name '\(machineName)' cannot be used: \(problem)")
         }
         guard let env else { return }
         guard Self.environments.contains(EnvironmentName(rawValue: env)) else {
@@ -52,11 +77,12 @@ struct GlobalOptions: ParsableArguments {
             flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
         let database = DatabaseLocation.resolve(flag: database, environment: variables)
         let named = DatabaseLocation.isNamed(flag: self.database, environment: variables)
+        let machine = MachineName.resolve(flag: self.machine, environment: variables)
         let root = CompositionRoot<WordCounterServices>([
             .production: ProductionServices(
-                databasePath: database, verbose: false, readingOnly: readingOnly, named: named),
+                databasePath: database, verbose: false, readingOnly: readingOnly, named: named, machine: machine),
             .development: ProductionServices(
-                databasePath: database, verbose: true, readingOnly: readingOnly, named: named),
+                databasePath: database, verbose: true, readingOnly: readingOnly, named: named, machine: machine),
             .fake: FakeServices(),
         ])
         if environment == .fake {
@@ -66,7 +92,7 @@ struct GlobalOptions: ParsableArguments {
             )
         }
         do {
-            let retry = RetryMiddleware(maxAttempts: 20, clock: ContinuousClock()) { attempt in
+            let retry = ConflictRetryMiddleware(maxAttempts: 20) { attempt in
                 // Random, so that processes that lost together do not race again in step.
                 .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
             }

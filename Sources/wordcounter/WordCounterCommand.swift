@@ -21,7 +21,9 @@ struct WordCounterCommand: AsyncParsableCommand {
               wordcounter serve              # a dashboard at http://127.0.0.1:8080/
 
             Counts live in a SQLite database: --database PATH, or $WORDCOUNTER_DATABASE, or \
-            $XDG_DATA_HOME/wordcounter/wordcounter.sqlite (~/.local/share/… without it). \
+            $XDG_DATA_HOME/wordcounter/wordcounter.sqlite (~/.local/share/… without it); or on \
+            a PostgreSQL server that several machines share: --database postgres://user@host/db \
+            (each machine names itself with --machine; see `history --by machine` and `copy`). \
             Word Counter stores counts and fingerprints, never your text.
 
             Exit status: 0 on success, 1 when a file could not be handled (the others still \
@@ -31,7 +33,7 @@ struct WordCounterCommand: AsyncParsableCommand {
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
             History.self, GoalCommand.self, ProjectCommand.self, Missing.self, Relocate.self, Forget.self,
-            Config.self, Export.self,
+            Config.self, Export.self, Copy.self,
         ]
     )
 }

@@ -81,11 +81,14 @@ struct CountCommandTests {
             ["untrack"]: ["history stays"],
             ["update"]: ["atomic save", "missing", "status 1"],
             ["status"]: ["--json", "missing", "unreadable"],
-            ["history"]: ["--days <n>", "--by <day|week|month>", "--json", "Monday", "wordcounter history --days"],
+            ["history"]: [
+                "--days <n>", "--by <day|week|month|machine>", "--json", "Monday", "wordcounter history --days",
+            ],
             ["goal"]: ["set", "wordcounter goal set --daily 1000"],
             ["goal", "set"]: ["--daily <words>"],
             ["goal", "show"]: ["--json"],
             ["export"]: ["--format", "csv", "json"],
+            ["copy"]: ["--to <url|path>", "--force", "postgres://"],
         ]
         for (command, phrases) in commands {
             let result = try await cli.run(command + ["--help"])

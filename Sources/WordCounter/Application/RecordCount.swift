@@ -33,6 +33,7 @@ struct RecordCount: Sendable {
             if updated.markUnreadable(error) || isNew { try store(updated) }
             return (updated, .unreadable)
         }
+        var rulesShift = 0
         if exclusions != file.exclusions {
             // The counting rules changed since the last count. What they change is no writing: the
             // same content read by the old rules tells how much that is, and the file's words and
@@ -42,13 +43,17 @@ struct RecordCount: Sendable {
                 before.fingerprint == count.fingerprint, let old = before.words, let new = count.words, new != old
             {
                 updated.words = previous + (new - old)
-                try await shiftLatestDay(of: file, by: new - old, in: unitOfWork)
+                rulesShift = new - old
+                try await shiftLatestDay(of: file, by: rulesShift, in: unitOfWork)
             }
             updated.exclusions = exclusions
         }
         let outcome = updated.record(count, at: services.now())
-        if case .changed(let previous?) = outcome, let words = count.words {
-            try await recordToday(file, previous: previous, words: words, in: unitOfWork)
+        if let key = updated.document, let words = count.words {
+            try await recordShared(
+                updated, key: key, outcome: outcome, words: words, rulesShift: rulesShift, in: unitOfWork)
+        } else if case .changed(let previous?) = outcome, let words = count.words {
+            try await recordToday(fileID: file.id, path: file.path, previous: previous, words: words, in: unitOfWork)
         }
         if updated != file || !updated.events.isEmpty || isNew { try store(updated) }
         return (updated, outcome == .unchanged ? .unchanged : .changed)
@@ -58,9 +63,8 @@ struct RecordCount: Sendable {
     /// by `words`, keeping the day's net and added words as they were.
     private func shiftLatestDay(of file: TrackedFile, by words: Int, in unitOfWork: UnitOfWork) async throws {
         let days = unitOfWork.repository(DailyCount.self)
-        guard
-            var record = try await days.find(
-                DailyCount.id(fileID: file.id, day: try await recordDay(of: file, in: unitOfWork)))
+        let day = try await recordDay(ofFileID: file.id, in: unitOfWork)
+        guard var record = try await days.find(DailyCount.id(fileID: file.id, day: day, machine: services.machine))
         else { return }
         record.startWords += words
         record.endWords += words
@@ -68,25 +72,76 @@ struct RecordCount: Sendable {
     }
 
     /// The day a new count of `file` goes to: today, or the file's latest record when that is later.
-    private func recordDay(of file: TrackedFile, in unitOfWork: UnitOfWork) async throws -> Day {
+    private func recordDay(ofFileID fileID: String, in unitOfWork: UnitOfWork) async throws -> Day {
         let today = services.today
         // After a move west across time zones, "today" can be a day this file already has a later
         // record than: its words went to that later day, and counting from the earlier day's last
         // count would count them in both. A count never goes to a day before the file's latest.
-        let later = Query<DailyCount>().where(\.fileID, equals: file.id).where(\.day, greaterThan: today)
+        let later = Query<DailyCount>().where(\.fileID, equals: fileID).where(\.day, greaterThan: today)
         return try await unitOfWork.repository(DailyCount.self).query(later).map(\.day).max() ?? today
     }
 
+    /// Counts a copy of a ``SyncedDocument`` against the document's last count on any machine, so
+    /// that words a sync brought (this copy now holds what another machine counted) count nothing,
+    /// and words written here count once, in the document's history.
+    ///
+    /// A first count here (tracking a copy) is a baseline, as for any file; so is a copy found
+    /// unchanged here while the document moved on (the sync has not brought it yet).
+    private func recordShared(
+        _ file: TrackedFile, key: String, outcome: CountOutcome, words: Int, rulesShift: Int,
+        in unitOfWork: UnitOfWork
+    ) async throws {
+        let documents = unitOfWork.repository(SyncedDocument.self)
+        let machine = services.machine ?? ""
+        let stored = try await documents.find(key)
+        var existing = stored
+        // New counting rules move the document's last count as they moved the file's: no writing.
+        if rulesShift != 0, let words = existing?.words { existing?.words = words + rulesShift }
+        guard var document = existing, !document.belongsToAnother(than: file.id, on: services.machine) else {
+            // The first copy counted anywhere, or a new file where this machine's copy was another
+            // one: it starts the document, and counts as any file.
+            if case .changed(let previous?) = outcome {
+                try await recordToday(
+                    fileID: file.id, path: file.path, previous: previous, words: words, in: unitOfWork)
+            }
+            let started = SyncedDocument(
+                id: key, fileID: file.id, words: words, machine: services.machine, copies: [machine: file.id])
+            if existing == nil { try documents.add(started) } else { try documents.update(started) }
+            return
+        }
+        let adopted = document.copies[machine] == nil
+        document.copies[machine] = file.id
+        guard case .changed(previous: .some(_)) = outcome, let previous = document.words, previous != words else {
+            if document.words == nil { document.words = words }
+            if adopted || stored?.words != document.words { try documents.update(document) }
+            return
+        }
+        try await recordToday(
+            fileID: document.fileID, path: file.path, previous: previous, words: words, in: unitOfWork)
+        document.words = words
+        document.machine = services.machine
+        try documents.update(document)
+    }
+
     /// Adds a count to today's record (or to the file's latest, when that is later than today),
-    /// creating it from the previous count if this is the day's first.
-    private func recordToday(_ file: TrackedFile, previous: Int, words: Int, in unitOfWork: UnitOfWork) async throws {
+    /// creating it from the previous count if this is the day's first; on a named machine, to
+    /// that machine's record of the day.
+    private func recordToday(
+        fileID: String, path: String, previous: Int, words: Int, in unitOfWork: UnitOfWork
+    ) async throws {
         let days = unitOfWork.repository(DailyCount.self)
-        let today = try await recordDay(of: file, in: unitOfWork)
+        let today = try await recordDay(ofFileID: fileID, in: unitOfWork)
         var record =
-            try await days.find(DailyCount.id(fileID: file.id, day: today))
-            ?? DailyCount(fileID: file.id, day: today, startWords: previous)
-        record.record(words)
-        record.path = file.path
+            try await days.find(DailyCount.id(fileID: fileID, day: today, machine: services.machine))
+            ?? DailyCount(fileID: fileID, day: today, startWords: previous, machine: services.machine)
+        if services.machine == nil {
+            record.record(words)
+        } else {
+            // Other machines' records of the day may hold the writing between this record's
+            // last count and `previous`: only the change from `previous` is this machine's.
+            record.record(words, after: previous)
+        }
+        record.path = path
         try days.save(record)
     }
 }

@@ -10,6 +10,11 @@ public import Harbor
 /// ``FileAliasSkipped``. Reports ``FileTracked`` per file; paths that cannot be tracked are thrown
 /// together as ``PathProblems`` at the end, with the subfolders of a tracked folder that could not
 /// be read.
+///
+/// On a named machine (``WordCounterServices/machine``) a folder is tracked on that machine, under
+/// a name (its last path component, unless another folder of the machine has it): the copies of
+/// one manuscript in folders of one name on several machines, synced by a file-sync tool, are one
+/// ``SyncedDocument``, counted once.
 public struct TrackFiles: UseCase {
     /// The files and folders, as the user typed them.
     public let paths: [String]
@@ -62,12 +67,23 @@ public struct TrackFiles: UseCase {
         }
         try await services.persistence.perform { unitOfWork in
             let saved = unitOfWork.repository(TrackedRoot.self)
-            for root in roots {
-                if let existing = try await saved.find(root.path) {
-                    if existing.filter != root.filter { try saved.update(root) }
-                } else {
-                    try saved.add(root)
+            var mine = try await saved.all().filter { $0.belongs(to: services.machine) }
+            for var root in roots {
+                if var existing = mine.first(where: { $0.path == root.path }) {
+                    if existing.filter != root.filter {
+                        existing.filter = root.filter
+                        try saved.update(existing)
+                    }
+                    continue
                 }
+                if let machine = services.machine {
+                    root.machine = machine
+                    // A name another folder of this machine has would make two folders' files one.
+                    let name = TrackedRoot.defaultName(of: root.path)
+                    root.name = mine.contains { $0.name == name } ? nil : name
+                }
+                try saved.add(root)
+                mine.append(root)
             }
         }
         // Files that appeared in tracked folders since (update, watch) are today's writing.
@@ -96,12 +112,17 @@ public struct TrackFiles: UseCase {
         in context: RunContext<WordCounterServices>
     ) async throws -> Int {
         let services = context.services
-        let tracked = try await services.persistence.repository(TrackedFile.self).all()
+        let everywhere = try await services.persistence.repository(TrackedFile.self).all()
+        // Other machines' files are elsewhere: only this machine's paths and names are taken here.
+        let tracked = everywhere.filter { $0.belongs(to: services.machine) }
+        let roots = try await services.persistence.repository(TrackedRoot.self).all().filter {
+            $0.belongs(to: services.machine)
+        }
         let known = Set(tracked.map(\.path))
         var seen = Set<String>()
         let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }
         var names = FileNames(tracked, fileSystem: services.fileSystem)
-        var fingerprints = Set(tracked.compactMap(\.fingerprint))
+        var fingerprints = Set(everywhere.compactMap(\.fingerprint))
         var added = 0
         let recordCount = RecordCount(services: services)
         for (index, batch) in new.chunked(into: 200).enumerated() {
@@ -122,14 +143,23 @@ public struct TrackFiles: UseCase {
                         }
                         continue
                     }
+                    let document = roots.first { $0.path == entry.root }?.documentKey(for: entry.path)
+                    // A copy of a document another machine counted already is no new writing.
+                    let synced =
+                        try await document.asyncMap { try await unitOfWork.repository(SyncedDocument.self).find($0) }
+                        .map { $0.copies[services.machine ?? ""] == nil } ?? false
                     let file = try await track(
-                        entry.path, root: entry.root, services: services, recordCount: recordCount, in: unitOfWork)
+                        entry.path, root: entry.root, document: document, services: services,
+                        recordCount: recordCount, in: unitOfWork)
                     if let status { batchNames.note(file.id, path: file.path, identity: status.identity) }
                     addedInBatch += 1
                     try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
                     guard let fingerprint = file.fingerprint else { continue }
-                    if countingAsWriting, let words = file.words, words > 0, !batchFingerprints.contains(fingerprint) {
-                        var today = DailyCount(fileID: file.id, day: services.today, startWords: 0)
+                    if countingAsWriting, !synced, let words = file.words, words > 0,
+                        !batchFingerprints.contains(fingerprint)
+                    {
+                        var today = DailyCount(
+                            fileID: file.id, day: services.today, startWords: 0, machine: services.machine)
                         today.record(words)
                         today.path = file.path
                         try unitOfWork.repository(DailyCount.self).save(today)
@@ -148,12 +178,12 @@ public struct TrackFiles: UseCase {
 
     /// Adds the file and takes its first count as its baseline.
     private static func track(
-        _ path: String, root: String?, services: WordCounterServices, recordCount: RecordCount,
+        _ path: String, root: String?, document: String?, services: WordCounterServices, recordCount: RecordCount,
         in unitOfWork: UnitOfWork
     ) async throws -> TrackedFile {
         let file = TrackedFile(
             id: services.makeID(), path: path, root: root, mode: CountingMode.forPath(path),
-            trackedAt: services.now())
+            trackedAt: services.now(), machine: services.machine, document: document)
         let (counted, outcome) = try await recordCount(file, in: unitOfWork, isNew: true)
         if outcome == .gone {
             // Gone between listing and counting: tracked, and missing from the start.
@@ -163,6 +193,14 @@ public struct TrackFiles: UseCase {
             return missing
         }
         return counted
+    }
+}
+
+extension Optional {
+    /// The value `transform` makes of the wrapped one, or nil.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
     }
 }
 

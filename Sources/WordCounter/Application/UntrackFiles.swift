@@ -26,7 +26,7 @@ public struct UntrackFiles: UseCase, Codable {
                 let path = services.fileSystem.absolutePath(given)
                 var matched = false
                 var isFile = false
-                if let root = try await roots.find(path) {
+                for root in try await roots.all() where root.path == path && root.belongs(to: services.machine) {
                     try roots.remove(root)
                     matched = true
                 }
@@ -35,7 +35,7 @@ public struct UntrackFiles: UseCase, Codable {
                     try await files.query(Query<TrackedFile>().where(\.path, equals: path))
                     + files.query(Query<TrackedFile>().where(\.root, equals: path))
                     + files.query(Query<TrackedFile>().where(\.path, hasPrefix: path + "/"))
-                for var file in candidates {
+                for var file in candidates where file.belongs(to: services.machine) {
                     matched = true
                     isFile = isFile || file.path == path
                     guard removed.insert(file.id).inserted else { continue }
@@ -46,7 +46,8 @@ public struct UntrackFiles: UseCase, Codable {
                     problems.append(.init(path: given, reason: "not tracked"))
                     continue
                 }
-                for var root in try await roots.all() where path.hasPrefix(root.path + "/") {
+                for var root in try await roots.all()
+                where path.hasPrefix(root.path + "/") && root.belongs(to: services.machine) {
                     let relative = String(path.dropFirst(root.path.count))
                     let glob = Glob.escaped(relative) + (isFile ? "" : "/")
                     guard !root.filter.exclude.contains(glob) else { continue }

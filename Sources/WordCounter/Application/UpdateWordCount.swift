@@ -19,7 +19,10 @@ public struct UpdateWordCount: CoalescableUseCase, Codable {
         let path = services.fileSystem.absolutePath(path)
         try await services.persistence.perform { unitOfWork in
             let files = unitOfWork.repository(TrackedFile.self)
-            guard let file = try await files.query(Query<TrackedFile>().where(\.path, equals: path).limit(1)).first
+            guard
+                let file = try await files.query(Query<TrackedFile>().where(\.path, equals: path)).first(where: {
+                    $0.belongs(to: services.machine)
+                })
             else { throw PathProblems([.init(path: path, reason: "not tracked")]) }
             let (_, outcome) = try await RecordCount(services: services)(file, in: unitOfWork)
             var missing = file

@@ -27,11 +27,16 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let services = context.services
         let fileSystem = services.fileSystem
         let trackedFiles = services.persistence.repository(TrackedFile.self)
-        let roots = try await services.persistence.repository(TrackedRoot.self).all()
+        // Only this machine's files and folders: another machine's paths mean nothing here.
+        let roots = try await services.persistence.repository(TrackedRoot.self).all().filter {
+            $0.belongs(to: services.machine)
+        }
         // The tracked folders are listed while the index is read: the two wait on different things
         // (the disk, the database), and the listing's statuses spare a status call per file below.
         async let listingsInProgress = Self.list(roots, in: fileSystem)
-        let entries = try await trackedFiles.indexEntries(Query<TrackedFile>())
+        let entries = try await trackedFiles.indexEntries(Query<TrackedFile>()).filter {
+            TrackedFile.belongs($0, to: services.machine)
+        }
         let listings = await listingsInProgress
         var summary = Summary(checked: entries.count)
 
@@ -119,7 +124,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // stopped by a failure can say what it saved.
         do {
             try await save(
-                toCount: toCount, moves: moves, missing: missing, newPaths: newPaths, listed: listed,
+                toCount: toCount, moves: moves, missing: missing, newPaths: newPaths, listed: listed, roots: roots,
                 summary: &summary, in: context)
         } catch let error where !(error is CancellationError) && (error as? any RetryableError)?.isRetryable != true {
             guard summary.savedAnything else { throw error }
@@ -144,7 +149,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// Recounts, follows, marks missing and tracks, in batches, then records the summary.
     private func save(
         toCount: [String], moves: [(TrackedFile, String)], missing: [TrackedFile], newPaths: [String],
-        listed: [String: String], summary: inout Summary, in context: RunContext<WordCounterServices>
+        listed: [String: String], roots: [TrackedRoot], summary: inout Summary,
+        in context: RunContext<WordCounterServices>
     ) async throws {
         let services = context.services
         let total = toCount.count + moves.count + missing.count
@@ -176,6 +182,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             for (file, destination) in moves {
                 guard var current = try await repository.find(file.id) else { continue }
                 current.move(to: destination, root: listed[destination] ?? current.root)
+                // Moved below its folder, it is the document at its new path there.
+                if current.document != nil || current.machine != nil {
+                    current.document = roots.first { $0.path == current.root }?.documentKey(for: destination)
+                }
                 try repository.update(current)
                 saved.moved += 1
                 let (_, outcome) = try await recordCount(current, in: unitOfWork)

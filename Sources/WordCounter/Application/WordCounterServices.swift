@@ -25,6 +25,10 @@ public struct WordCounterServices: Sendable {
     public let makeID: @Sendable () -> String
     /// The settings in use: where a day starts, reading speed (see ``LoadSettings``).
     public let settings: CurrentSettings
+    /// The name of the machine this process runs on, when several machines share one history:
+    /// the writing it records carries it, and it works only on the files and folders it tracked
+    /// (and on those tracked before machines were named). Nil: one machine, nothing is marked.
+    public let machine: String?
 
     /// Creates the services.
     public init(
@@ -33,7 +37,8 @@ public struct WordCounterServices: Sendable {
         calendar: Calendar = .current,
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
-        settings: CurrentSettings = CurrentSettings()
+        settings: CurrentSettings = CurrentSettings(),
+        machine: String? = nil
     ) {
         self.persistence = persistence
         self.fileSystem = fileSystem
@@ -41,6 +46,7 @@ public struct WordCounterServices: Sendable {
         self.now = now
         self.makeID = makeID
         self.settings = settings
+        self.machine = machine
     }
 
     /// Today in the services' calendar, for a day that starts at ``Settings/dayStartHour``: with 4,

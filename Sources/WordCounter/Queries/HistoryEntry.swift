@@ -6,11 +6,18 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public let words: Int
     /// Gross words: the sum of the increases between successive counts; never negative.
     public let added: Int
+    /// With ``HistoryGrouping/machine``: net words per machine name, summing to ``words``;
+    /// writing recorded before machines were named is under ``unnamedMachine``. Nil otherwise.
+    public let machines: [String: Int]?
+
+    /// The name under which writing recorded before machines were named is shown.
+    public static let unnamedMachine = "unnamed"
 
     /// Creates an entry.
-    public init(date: Day, words: Int, added: Int) {
+    public init(date: Day, words: Int, added: Int, machines: [String: Int]? = nil) {
         self.date = date
         self.words = words
         self.added = added
+        self.machines = machines
     }
 }

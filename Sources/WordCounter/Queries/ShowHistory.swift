@@ -4,7 +4,9 @@ public import Harbor
 /// A query: net and gross words per day (or week, or month) for the last `days` days, in every file
 /// or in one project's, one entry for every day in the range, days without writing as 0, today last.
 /// A week or month is dated by its first day and sums the days of the range in it, so the first
-/// and last may be partial.
+/// and last may be partial. With ``HistoryGrouping/machine``, each day also says how many words each
+/// machine wrote (every machine that wrote in the range has an entry on every day, 0 where it wrote
+/// nothing).
 public struct ShowHistory: UseCase, Codable {
     /// How many days back, today included.
     public let days: Int
@@ -30,15 +32,24 @@ public struct ShowHistory: UseCase, Codable {
         var counts = try await records.query(Query<DailyCount>().where(\.day, in: min(first, today)...today))
         if let project { counts = try await Self.counts(counts, in: project, services: services) }
         var byDay: [Day: (words: Int, added: Int)] = [:]
+        var byMachine: [Day: [String: Int]] = [:]
+        var machines = Set<String>()
         for count in counts {
             let sum = byDay[count.day] ?? (0, 0)
             byDay[count.day] = (sum.words + count.net, sum.added + count.added)
+            guard grouping == .machine else { continue }
+            let machine = count.machine ?? HistoryEntry.unnamedMachine
+            machines.insert(machine)
+            byMachine[count.day, default: [:]][machine, default: 0] += count.net
         }
         var entries: [HistoryEntry] = []
         for offset in stride(from: days - 1, through: 0, by: -1) {
             let day = today.adding(days: -offset, calendar: calendar)
             let sum = byDay[day] ?? (0, 0)
-            entries.append(HistoryEntry(date: day, words: sum.words, added: sum.added))
+            let perMachine =
+                grouping == .machine
+                ? Dictionary(uniqueKeysWithValues: machines.map { ($0, byMachine[day]?[$0] ?? 0) }) : nil
+            entries.append(HistoryEntry(date: day, words: sum.words, added: sum.added, machines: perMachine))
         }
         return Self.grouped(entries, by: grouping, calendar: calendar)
     }
@@ -47,7 +58,7 @@ public struct ShowHistory: UseCase, Codable {
     public static func grouped(
         _ days: [HistoryEntry], by grouping: HistoryGrouping, calendar: Calendar
     ) -> [HistoryEntry] {
-        guard grouping != .day else { return days }
+        guard grouping == .week || grouping == .month else { return days }
         var periods: [HistoryEntry] = []
         for entry in days {
             let start = grouping.periodStart(of: entry.date, calendar: calendar)

@@ -1,6 +1,7 @@
 public import Harbor
 
-/// A query: every tracked file with its words, today's change and its state, sorted by path.
+/// A query: every tracked file with its words, today's change and its state, sorted by path; on a
+/// named machine, the files tracked there (and before machines were named).
 ///
 /// Today's change of a file includes what was written today under its path by a file that is no
 /// longer tracked (untracked and tracked again), as ``ShowHistory`` counts it.
@@ -13,7 +14,9 @@ public struct ShowStatus: UseCase, Codable {
         let persistence = services.persistence
         // The index holds all a row needs but an unreadable file's reason: only those are decoded.
         let repository = persistence.repository(TrackedFile.self)
-        let entries = try await repository.indexEntries(Query<TrackedFile>().sorted(by: \.path))
+        let entries = try await repository.indexEntries(Query<TrackedFile>().sorted(by: \.path)).filter {
+            TrackedFile.belongs($0, to: services.machine)
+        }
         let today = try await persistence.repository(DailyCount.self)
             .query(Query<DailyCount>().where(\.day, equals: services.today))
         // Today's writing in a file that was untracked and tracked again (a new id) is its path's:

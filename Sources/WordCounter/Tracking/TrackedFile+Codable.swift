@@ -3,9 +3,10 @@ import Foundation
 /// A tracked file is stored as one positional JSON array, not an object with named keys:
 ///
 /// `[1, id, path, root, mode, device, inode, birthTime, size, modified, fingerprint, words, state,
-/// problem, trackedAt, countedAt]`, where the leading `1` is the format's version and absent
-/// values are `null`; a Markdown file counted with exclusions adds their bits at the end (older
-/// versions read the array without it, and arrays without it decode with none).
+/// problem, trackedAt, countedAt, machine, document, exclusions]`, where the leading `1` is the
+/// format's version and absent values are `null`; the last three are written only when one is set
+/// (`exclusions`, the bits of a Markdown file's ``TrackedFile/exclusions``, only when not empty),
+/// and read as absent when the array ends before them (files stored before they existed).
 ///
 /// Why: `update` reads every tracked file to learn which ones changed, and Foundation's
 /// `JSONDecoder` on Linux decodes an object with named keys about four times slower than an
@@ -35,6 +36,10 @@ extension TrackedFile {
         try container.encode(problem)
         try container.encode(trackedAt)
         try container.encode(countedAt)
+        if machine != nil || document != nil || !exclusions.isEmpty {
+            try container.encode(machine)
+            try container.encode(document)
+        }
         if !exclusions.isEmpty { try container.encode(exclusions.rawValue) }
     }
 
@@ -68,6 +73,8 @@ extension TrackedFile {
             problem: try container.decodeIfPresent(FileProblem.self),
             trackedAt: try container.decode(Date.self),
             countedAt: try container.decodeIfPresent(Date.self))
+        if !container.isAtEnd { machine = try container.decodeIfPresent(String.self) }
+        if !container.isAtEnd { document = try container.decodeIfPresent(String.self) }
         if !container.isAtEnd, let bits = try container.decodeIfPresent(UInt8.self) {
             exclusions = MarkdownExclusions(rawValue: bits)
         }

@@ -6,12 +6,13 @@ public import Harbor
 /// Word Counter stores counts and fingerprints, never the text itself.
 public struct TrackedFile: Aggregate, Equatable {
     public static let collection = "files"
-    /// `path` is unique: one path is one tracked file, whatever processes track it at once (the
-    /// loser of such a race gets a retryable conflict, and its retry finds the file tracked).
+    /// ``place`` (the machine and path) is unique: one path on one machine is one tracked file,
+    /// whatever processes track it at once (the loser of such a race gets a retryable conflict,
+    /// and its retry finds the file tracked).
     public static let indexes: [IndexedField<TrackedFile>] = [
-        .field("path", \.path, unique: true), .field("state", \.state), .field("root", \.root),
-        .field(Self.wordsField, \.words), .field(Self.stampField, \.unchangedStamp),
-        .field(Self.birthField, \.birthTime),
+        .field("path", \.path), .field(Self.placeField, \.place, unique: true), .field("state", \.state),
+        .field("root", \.root), .field(Self.wordsField, \.words), .field(Self.stampField, \.unchangedStamp),
+        .field(Self.birthField, \.birthTime), .field(Self.machineField, \.machine),
     ]
 
     /// A stable identifier that survives renames and moves.
@@ -43,6 +44,10 @@ public struct TrackedFile: Aggregate, Equatable {
     public var trackedAt: Date
     /// When it was last counted.
     public var countedAt: Date?
+    /// The machine it is tracked on; nil when machines are not named, and for files tracked before.
+    public var machine: String?
+    /// The ``SyncedDocument`` it is a copy of, when its folder has a name (``TrackedRoot/name``).
+    public var document: String?
     /// What happened to it since it was read: recorded when it is saved, never stored with it.
     public var events = RaisedEvents()
 
@@ -50,7 +55,8 @@ public struct TrackedFile: Aggregate, Equatable {
     public init(
         id: String, path: String, root: String?, mode: CountingMode, identity: FileIdentity? = nil, size: Int64 = 0,
         modified: Int64 = 0, fingerprint: UInt64? = nil, words: Int? = nil, state: FileState = .ok,
-        problem: FileProblem? = nil, trackedAt: Date, countedAt: Date? = nil
+        problem: FileProblem? = nil, trackedAt: Date, countedAt: Date? = nil, machine: String? = nil,
+        document: String? = nil
     ) {
         self.id = id
         self.path = path
@@ -65,6 +71,8 @@ public struct TrackedFile: Aggregate, Equatable {
         self.problem = problem
         self.trackedAt = trackedAt
         self.countedAt = countedAt
+        self.machine = machine
+        self.document = document
     }
 
     /// Whether `status` shows the same content as last counted (same file, size and modification

@@ -28,10 +28,10 @@ struct TrackedSnapshot: Sendable {
         self.folders = folders
     }
 
-    /// Reads the tracked files and folders from storage.
-    static func load(from persistence: Persistence) async throws -> TrackedSnapshot {
-        let files = try await persistence.repository(TrackedFile.self).all()
-        let roots = try await persistence.repository(TrackedRoot.self).all()
+    /// Reads the tracked files and folders of `machine` from storage (every one when it is nil).
+    static func load(from persistence: Persistence, machine: String? = nil) async throws -> TrackedSnapshot {
+        let files = try await persistence.repository(TrackedFile.self).all().filter { $0.belongs(to: machine) }
+        let roots = try await persistence.repository(TrackedRoot.self).all().filter { $0.belongs(to: machine) }
         return TrackedSnapshot(files: files, roots: roots)
     }
 

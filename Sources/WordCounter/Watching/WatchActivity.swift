@@ -29,6 +29,8 @@ public enum WatchActivity: Sendable, Equatable {
         case folderAppeared(String)
         /// ``WatchConfiguration/reconcileInterval`` passed: changes no event told of are caught.
         case timer
+        /// The database could be reached again after an outage: the saves made meanwhile are counted.
+        case reconnected
 
         public var description: String {
             switch self {
@@ -37,6 +39,7 @@ public enum WatchActivity: Sendable, Equatable {
             case .gone(let path): "\(path) is gone"
             case .folderAppeared(let path): "folder \(path) appeared"
             case .timer: "the periodic check"
+            case .reconnected: "the database is back"
             }
         }
     }

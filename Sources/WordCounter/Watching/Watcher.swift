@@ -22,6 +22,11 @@ import Synchronization
 /// - A run that fails is reported as ``WatchActivity/failed(_:)``; the watcher goes on. A run that
 ///   lost a race with another process on the same database (a retryable version conflict) is
 ///   tried again after the debounce, up to three times.
+/// - A database that cannot be reached (a server restarting, a network outage:
+///   ``Harbor/StoreError/unavailable(location:reason:)``) is reported once, as a failure that
+///   says so; a full update is then tried every second until one succeeds, which counts
+///   every save made meanwhile (the files on disk are the record) and is reported as
+///   ``WatchActivity/ReconciliationReason/reconnected``. No save is lost.
 /// - ``stop()`` is graceful: the run in flight finishes and is committed, changes still waiting
 ///   for their quiet period are handled at once, then ``run()`` returns. Cancelling the task that
 ///   runs it stops at once instead, cancelling the run in flight.
@@ -43,6 +48,8 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         var nextReconcile: C.Instant?
         /// Conflicts retried so far, by path ("" for a full update).
         var retries: [String: Int] = [:]
+        /// The store could not be reached by the last run: a full update is pending until it can.
+        var unreachable = false
     }
 
     /// How often a run that lost a race with another process (a version conflict) is tried again.
@@ -246,7 +253,11 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         switch await outcome(of: handle) {
         case .success:
             forgetRetries(of: "")
-            report(.reconciled(reason))
+            let reconnected = state.withLock { state in
+                defer { state.unreachable = false }
+                return state.unreachable
+            }
+            report(.reconciled(reconnected ? .reconnected : reason))
         case .failure(let error):
             if !retryLater(.overflow, key: "", after: error) {
                 report(.failed("updating every file (\(reason)): \(UserFacingError.describe(error))"))
@@ -257,6 +268,10 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     /// Notes `change` again when `error` is a conflict worth retrying and retries are left.
     private func retryLater(_ change: FileChange, key: String, after error: any Error) -> Bool {
         guard (error as? any RetryableError)?.isRetryable == true, !Task.isCancelled else { return false }
+        if let storeError = error as? StoreError, case .unavailable = storeError {
+            waitForStore(after: storeError)
+            return true
+        }
         let now = clock.now
         let retried = state.withLock { state -> Bool in
             let attempts = state.retries[key, default: 0]
@@ -272,6 +287,25 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             report(.retrying("\(key.isEmpty ? "updating every file" : key) after a conflict with another process"))
         }
         return retried
+    }
+
+    /// How long after a failed try the watcher tries to reach the database again.
+    static var reconnectDelay: Duration { .seconds(1) }
+
+    /// Notes a full update for ``reconnectDelay`` and the debounce from now, which counts every
+    /// file changed meanwhile, and says the first time that the database cannot be reached.
+    private func waitForStore(after error: StoreError) {
+        let now = clock.now
+        let first = state.withLock { state in
+            state.pending.note(.overflow, at: now.advanced(by: Self.reconnectDelay))
+            defer { state.unreachable = true }
+            return !state.unreachable
+        }
+        guard first, case .unavailable(let location, let reason) = error else { return }
+        report(
+            .failed(
+                "\(location) cannot be reached (\(reason)): still watching; the saves made meanwhile are "
+                    + "counted once it is back"))
     }
 
     private func forgetRetries(of key: String) {
@@ -291,10 +325,14 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private func refresh(failOnStorageError: Bool) async throws {
         let snapshot: TrackedSnapshot
         do {
-            snapshot = try await TrackedSnapshot.load(from: services.persistence)
+            snapshot = try await TrackedSnapshot.load(from: services.persistence, machine: services.machine)
             try await services.settings.reload(from: services.persistence)  // another process may have changed them
         } catch {
             if failOnStorageError { throw error }
+            if let storeError = error as? StoreError, case .unavailable = storeError {
+                waitForStore(after: storeError)  // said once for the whole outage
+                return
+            }
             report(.failed("reading the tracked files: \(UserFacingError.describe(error))"))
             return
         }

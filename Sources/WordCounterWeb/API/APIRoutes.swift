@@ -54,7 +54,8 @@ struct APIRoutes: Sendable {
         }
         var grouping = HistoryGrouping.day
         if let text = query["by"] {
-            guard let value = HistoryGrouping(rawValue: String(text)) else {
+            // Per machine is the command line's (`history --by machine`); the API sums days, weeks and months.
+            guard let value = HistoryGrouping(rawValue: String(text)), value != .machine else {
                 throw APIError.badRequest("'by' must be 'day', 'week' or 'month', not '\(text)'")
             }
             grouping = value

@@ -15,14 +15,17 @@ struct History: AsyncParsableCommand {
 
             With --by week each entry is a week, dated by its Monday, summing the days of the \
             range that fall in it (the first week may be partial); --by month likewise per \
-            calendar month. Under the table: the totals, and the averages per day, per writing \
-            day (a day with any writing) and per week or month.
+            calendar month. With --by machine each day also shows the words written on each \
+            machine (see --machine), beside the day's total; writing recorded before machines \
+            were named is under "unnamed". Under the table: the totals, and the averages per \
+            day, per writing day (a day with any writing) and per week or month.
 
               wordcounter history
               wordcounter history --days 56 --by week
               wordcounter history --days 365 --by month
               wordcounter history --days 30 --json
               wordcounter history --project Novel
+              wordcounter history --by machine
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -32,13 +35,16 @@ struct History: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Sum per day, per week (weeks start on Monday) or per month.", valueName: "day|week|month"))
+            "Sum per day, per week (weeks start on Monday), per month, or per day and machine.",
+            valueName: "day|week|month|machine"))
     var by: HistoryGrouping = .day
 
     @Option(help: ArgumentHelp("Only the files of this project (see `wordcounter project`).", valueName: "name"))
     var project: String?
 
-    @Flag(help: "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}].")
+    @Flag(
+        help:
+            "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}] (with --by machine, \"machines\":{name:words}).")
     var json = false
 
     func validate() throws {
@@ -47,19 +53,25 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await options.app(readingOnly: true)
-        let daily = try await app.run(ShowHistory(days: days, grouping: .day, project: project))
+        // One entry a day (with each machine's share when asked), summed per week or month here.
+        let daily = try await app.run(
+            ShowHistory(days: days, grouping: by == .machine ? .machine : .day, project: project))
         let entries = ShowHistory.grouped(daily, by: by, calendar: app.services.calendar)
         if json {
             try Terminal.printJSON(entries)
             return
         }
         let peak = max(1, entries.map(\.words).max() ?? 1)
+        // With --by machine, one column per machine between the day's total and the bar.
+        let machines = Set(entries.flatMap { $0.machines?.keys.map { $0 } ?? [] }).sorted()
         let rows = entries.map { entry -> [String] in
             let bar = String(repeating: "█", count: max(0, entry.words) * 30 / peak)
-            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped, bar]
+            let shares = machines.map { (entry.machines?[$0] ?? 0).grouped }
+            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped] + shares + [bar]
         }
         let dateHeader = ["day": "DATE", "week": "WEEK OF", "month": "MONTH OF"][by.rawValue] ?? "DATE"
-        print(TextTable(header: [dateHeader, "WORDS", "ADDED", ""], rows: rows, rightAligned: [1, 2]).text)
+        let header = [dateHeader, "WORDS", "ADDED"] + machines.map { $0.uppercased() } + [""]
+        print(TextTable(header: header, rows: rows, rightAligned: Set(1..<(3 + machines.count))).text)
         print(Self.totalsLine(HistoryTotals(days: daily), by: by))
     }
 
@@ -73,7 +85,7 @@ struct History: AsyncParsableCommand {
             "\(rounded(totals.averagePerWritingDay)) a writing day (\(totals.writingDays.grouped))",
         ]
         switch grouping {
-        case .day, .week: parts.append("\(rounded(totals.averagePerWeek)) a week")
+        case .day, .week, .machine: parts.append("\(rounded(totals.averagePerWeek)) a week")
         case .month: parts.append("\(rounded(totals.averagePerMonth)) a month")
         }
         return parts.joined(separator: " · ")

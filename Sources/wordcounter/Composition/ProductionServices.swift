@@ -5,7 +5,8 @@ import Logging
 import WordCounter
 import WordCounterAdapters
 
-/// Production and development: the SQLite database and the real file system.
+/// Production and development: the SQLite database (or the PostgreSQL server a `postgres://`
+/// URL names) and the real file system.
 ///
 /// A command that only reads creates no database: where there is none yet at the default
 /// location it gets an empty store in memory, so `status` on a new machine says that nothing is
@@ -16,12 +17,16 @@ struct ProductionServices: ServiceBuilder {
     var readingOnly = false
     /// Whether the user named the database (flag or environment variable).
     var named = false
+    /// The name of this machine, carried by the writing it records.
+    var machine: String?
 
     func build() async throws -> WordCounterServices {
         // SQLiteStore creates the database's folder itself, and names it in its error when it cannot.
+        if DatabaseLocation.isServer(databasePath) { return try postgresServices(url: databasePath) }
         let logger = Self.logger(verbose: verbose)
         if readingOnly && !named && !FileManager.default.fileExists(atPath: databasePath) {
-            return WordCounterServices(persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem())
+            return WordCounterServices(
+                persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem(), machine: machine)
         }
         var configuration = SQLiteStore.Configuration()
         configuration.createsIfMissing = !readingOnly
@@ -34,7 +39,7 @@ struct ProductionServices: ServiceBuilder {
             persistence: Persistence(
                 store: store, outboxRetention: .keepLast(10_000),
                 errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
-            fileSystem: LocalFileSystem())
+            fileSystem: LocalFileSystem(), machine: machine)
     }
 
     /// The command line's logger: standard error, debug level when verbose, warnings otherwise.

@@ -1,0 +1,27 @@
+import Foundation
+import Harbor
+import HarborPostgres
+import HarborSQLite
+
+/// The store `wordcounter copy --to` writes into: a PostgreSQL server (run until the command ends)
+/// or a SQLite file, created when missing.
+enum CopyTarget {
+    static func persistence(for location: String) throws -> Persistence {
+        if DatabaseLocation.isServer(location) {
+            let configuration = try DatabaseLocation.serverConfiguration(
+                location, environment: ProcessInfo.processInfo.environment)
+            let store = PostgresStore(configuration: configuration, logger: ProductionServices.logger(verbose: false))
+            StoreRuns.process.start(store)
+            return Persistence(store: store)
+        }
+        return Persistence(store: try SQLiteStore(path: location, configuration: SQLiteStore.Configuration()))
+    }
+
+    /// The target for messages: a server without its password, or the file's path.
+    static func describe(_ location: String) -> String {
+        guard DatabaseLocation.isServer(location),
+            let configuration = try? DatabaseLocation.serverConfiguration(location, environment: [:])
+        else { return location }
+        return configuration.description
+    }
+}
