@@ -30,8 +30,9 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp(
             "The name of this machine, when several share one database (also $WORDCOUNTER_MACHINE).",
             discussion: """
-                Default: the host name. The writing recorded carries it (wordcounter history --by machine), \
-                and each machine updates and watches only the files it tracked.
+                Default: the host name on a PostgreSQL database, none on a SQLite file (one machine's \
+                own). The writing recorded carries it (wordcounter history --by machine), and each \
+                machine updates and watches only the files it tracked.
                 """,
             valueName: "name"))
     var machine: String?
@@ -77,7 +78,12 @@ struct GlobalOptions: ParsableArguments {
             flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
         let database = DatabaseLocation.resolve(flag: database, environment: variables)
         let named = DatabaseLocation.isNamed(flag: self.database, environment: variables)
-        let machine = MachineName.resolve(flag: self.machine, environment: variables)
+        // A SQLite file is one machine's: machine names, and the synced documents that come with
+        // them, are for databases several machines share, unless a name is given.
+        let machineGiven = self.machine?.isEmpty == false || variables["WORDCOUNTER_MACHINE"]?.isEmpty == false
+        let machine =
+            machineGiven || DatabaseLocation.isServer(database)
+            ? MachineName.resolve(flag: self.machine, environment: variables) : nil
         let root = CompositionRoot<WordCounterServices>([
             .production: ProductionServices(
                 databasePath: database, verbose: false, readingOnly: readingOnly, named: named, machine: machine),
