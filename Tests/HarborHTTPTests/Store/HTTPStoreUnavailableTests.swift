@@ -25,18 +25,18 @@ struct HTTPStoreUnavailableTests {
         #expect(error?.isRetryable == true)
         #expect(!reason.isEmpty)
         #expect(!"\(error.map { "\($0)" } ?? "")".contains("t0k3n-secret"))
-        let again = await #expect(throws: StoreError.self) {
-            _ = try await store.document(at: DocumentKey(collection: "a", id: "b"))
-        }
-        #expect(again?.isRetryable == true)
+        // (A request after the kill is not checked here: another test's server may take the freed
+        // port at once. A port nobody listens on is the next test's.)
     }
 
     @Test("a refused connection is unavailable after the retries")
     func refused() async throws {
-        let server = try await StoreServerProcess(arguments: ["--store", "memory", "--port", "0"])
-        try await server.kill()  // its port is now free: nothing listens there
-        let store = HTTPStore(
-            baseURL: server.url, retry: HTTPRetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(1)))
+        // A port held bound but never listening refuses every connection, and no other test's
+        // server can take it meanwhile (a killed server's port can be reused at once).
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)"))
+        let store = HTTPStore(baseURL: url, retry: HTTPRetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(1)))
         let error = await #expect(throws: StoreError.self) {
             _ = try await store.count(matching: DocumentQuery(collection: "a"))
         }
