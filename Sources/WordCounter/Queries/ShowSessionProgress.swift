@@ -1,3 +1,4 @@
+import Foundation
 public import Harbor
 
 /// A query: how many words a writing session has written so far, against its target.
@@ -14,8 +15,9 @@ public struct ShowSessionProgress: UseCase, Codable {
         let services = context.services
         let calendar = services.calendar
         // Every day from the session's first to today (a session may run past midnight).
-        var days = 1
-        while session.startDay.adding(days: days - 1, calendar: calendar) < services.today, days < 3660 { days += 1 }
+        let start = session.startDay.startDate(calendar: calendar)
+        let elapsed = calendar.dateComponents([.day], from: start, to: services.today.startDate(calendar: calendar))
+        let days = min(3660, max(1, (elapsed.day ?? 0) + 1))
         let history = try await ShowHistory(days: days).execute(in: context)
         let words = history.filter { $0.date >= session.startDay }.reduce(0) { $0 + $1.words } - session.wordsBefore
         return SessionProgress(words: words, target: session.target)

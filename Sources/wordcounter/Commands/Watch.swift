@@ -94,23 +94,26 @@ struct Watch: AsyncParsableCommand {
         [
             events.subscribe(to: WordCountChanged.self) { event in
                 let difference = event.words - (event.previous ?? 0)
-                emit("\(event.path.escapedForTerminal): \(event.words.grouped) words (\(difference.signedGrouped))")
+                Terminal.standardOutput(
+                    "\(event.path.escapedForTerminal): \(event.words.grouped) words (\(difference.signedGrouped))")
             },
             events.subscribe(to: FileMoved.self) {
-                emit("moved: \($0.from.escapedForTerminal) → \($0.to.escapedForTerminal)")
+                Terminal.standardOutput("moved: \($0.from.escapedForTerminal) → \($0.to.escapedForTerminal)")
             },
-            events.subscribe(to: FileWentMissing.self) { emit("missing: \($0.path.escapedForTerminal)") },
-            events.subscribe(to: FileReappeared.self) { emit("back: \($0.path.escapedForTerminal)") },
+            events.subscribe(to: FileWentMissing.self) {
+                Terminal.standardOutput("missing: \($0.path.escapedForTerminal)")
+            },
+            events.subscribe(to: FileReappeared.self) {
+                Terminal.standardOutput("back: \($0.path.escapedForTerminal)")
+            },
             events.subscribe(to: FileBecameUnreadable.self) {
-                emit("unreadable (\($0.problem.description.escapedForTerminal)): \($0.path.escapedForTerminal)")
+                Terminal.standardOutput(
+                    "unreadable (\($0.problem.description.escapedForTerminal)): \($0.path.escapedForTerminal)")
             },
             events.subscribe(to: FileTracked.self) { event in
-                emit("new: \(event.path.escapedForTerminal)" + (event.words.map { ": \($0.grouped) words" } ?? ""))
+                Terminal.standardOutput(
+                    "new: \(event.path.escapedForTerminal)" + (event.words.map { ": \($0.grouped) words" } ?? ""))
             },
         ]
-    }
-
-    private static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

@@ -31,9 +31,9 @@ final class SessionReporter: Sendable {
                 guard let progress = try? await app.run(ShowSessionProgress(session: session)) else { continue }
                 if progress.isReached && !announced {
                     announced = true
-                    Self.emit("session target reached: " + Self.text(progress))
+                    Terminal.standardOutput("session target reached: " + Self.text(progress))
                 } else if !progress.isReached {
-                    Self.emit("session: " + Self.text(progress))
+                    Terminal.standardOutput("session: " + Self.text(progress))
                 }
             }
         }
@@ -52,7 +52,7 @@ final class SessionReporter: Sendable {
         await printer.value
         if let progress = try? await app.run(ShowSessionProgress(session: session)) {
             let minutes = Int(Date().timeIntervalSince(session.startedAt) / 60)
-            Self.emit("this session: " + Self.text(progress) + " in \(minutes) min")
+            Terminal.standardOutput("this session: " + Self.text(progress) + " in \(minutes) min")
         }
     }
 
@@ -62,9 +62,5 @@ final class SessionReporter: Sendable {
             return "\(progress.words.grouped) words"
         }
         return "\(progress.words.grouped) of \(target.grouped) words (\(Int((fraction * 100).rounded(.down)))%)"
-    }
-
-    private static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }
