@@ -26,7 +26,7 @@ extension SQLiteStore {
             try catalog.refresh(db)
             try catalog.prepare(
                 schema.name, indexing: schema.indexedFields, unique: schema.uniqueFields,
-                multiValued: schema.multiValuedFields, in: db)
+                multiValued: schema.multiValuedFields, withoutLookup: schema.fieldsWithoutLookup, in: db)
             return catalog
         }
         publish(prepared)

@@ -15,17 +15,19 @@ extension SQLiteStore {
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         guard let table = try queryTable(for: query) else { return [] }
         let (sql, arguments) = Self.select(query, in: table)
-        let rows = try readStatement { db -> [(String, Int64, Data, Data)] in
+        // Decoded row by row: the raw rows of a large result are never all held beside the documents.
+        return try readStatement { db -> [StoredDocument] in
             let statement = try db.cachedStatement(sql: sql)
-            var rows: [(String, Int64, Data, Data)] = []
+            var documents: [StoredDocument] = []
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
-            while let row = try cursor.next() { rows.append((row[0], row[1], row[2] ?? Data(), row[3] ?? Data())) }
-            return rows
-        }
-        return try rows.map { id, version, fields, body in
-            let key = DocumentKey(collection: query.collection, id: id)
-            return StoredDocument(
-                key: key, version: version, body: body, fields: try FieldBlob.decode(fields, key: key))
+            while let row = try cursor.next() {
+                let key = DocumentKey(collection: query.collection, id: row[0])
+                documents.append(
+                    StoredDocument(
+                        key: key, version: row[1], body: row[3] ?? Data(),
+                        fields: try FieldBlob.decode(row[2] ?? Data(), key: key)))
+            }
+            return documents
         }
     }
 
@@ -48,16 +50,16 @@ extension SQLiteStore {
     public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
         guard let table = try queryTable(for: query) else { return [] }
         let (sql, arguments) = Self.select(query, in: table, columns: "id, version, fields")
-        let rows = try readStatement { db -> [(String, Int64, Data)] in
+        return try readStatement { db -> [IndexEntry] in
             let statement = try db.cachedStatement(sql: sql)
-            var rows: [(String, Int64, Data)] = []
+            var entries: [IndexEntry] = []
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
-            while let row = try cursor.next() { rows.append((row[0], row[1], row[2] ?? Data())) }
-            return rows
-        }
-        return try rows.map { id, version, fields in
-            let key = DocumentKey(collection: query.collection, id: id)
-            return IndexEntry(key: key, version: version, fields: try FieldBlob.decode(fields, key: key))
+            while let row = try cursor.next() {
+                let key = DocumentKey(collection: query.collection, id: row[0])
+                entries.append(
+                    IndexEntry(key: key, version: row[1], fields: try FieldBlob.decode(row[2] ?? Data(), key: key)))
+            }
+            return entries
         }
     }
 

@@ -352,6 +352,42 @@ extension StoreContract {
                     try await title(at: itemKey(decomposed, in: collection), in: store), "de",
                     "the decomposed one outlives the precomposed one")
             },
+            Check("fields without a lookup index filter, sort, count and read as any indexed field") { store in
+                let collection = "contract-unlooked"
+                try await store.prepare(
+                    CollectionSchema(
+                        name: collection, indexedFields: ["code", "size", "color"], uniqueFields: ["code"],
+                        fieldsWithoutLookup: ["size", "code"]))
+                let rows: [(String, String, Int64)] = [
+                    ("a", "red", 2), ("b", "blue", 1), ("c", "red", 1), ("d", "red", 3),
+                ]
+                try await commit(
+                    store,
+                    rows.map { id, color, size in
+                        insert(
+                            itemKey(id, in: collection), id,
+                            fields: ["code": .string("c-\(id)"), "size": .int(size), "color": .string(color)])
+                    })
+                try expectEqual(
+                    try await ids(store, where: [("size", .greaterThanOrEqual(.int(2)))], in: collection), ["a", "d"],
+                    "size >= 2")
+                try expectEqual(
+                    try await ids(
+                        store, where: [("color", .equals(.string("red")))], order: [("size", false)], in: collection),
+                    ["d", "a", "c"], "red by size descending")
+                try expectEqual(
+                    try await store.count(matching: conditionQuery([("size", .equals(.int(1)))], in: collection)), 2,
+                    "count of size 1")
+                let entries = try await store.indexEntries(matching: DocumentQuery(collection: collection))
+                try expectEqual(entries.map { $0[field: "size"] }, [.int(2), .int(1), .int(1), .int(3)], "entries")
+                try await expectError(
+                    .duplicateValue(collection: collection, field: "code", value: .string("c-a")),
+                    "a unique field stays unique"
+                ) {
+                    try await commit(
+                        store, [insert(itemKey("e", in: collection), "e", fields: ["code": .string("c-a")])])
+                }
+            },
         ]
     }
 }

@@ -12,6 +12,34 @@ struct SQLiteStoreQueryTests {
     static let collection = "mixed"
     static let fields = ["a", "b", "c"]
 
+    @Test("a field without lookup gets no index, and a unique field only its UNIQUE one")
+    func lookupIndexes() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        let store = try SQLiteStore(path: path)
+        try await store.prepare(
+            CollectionSchema(
+                name: "files", indexedFields: ["path", "place", "stamp"], uniqueFields: ["place"],
+                fieldsWithoutLookup: ["stamp"]))
+        try await store.prepare(
+            CollectionSchema(
+                name: "files", indexedFields: ["path", "place", "stamp", "words"], uniqueFields: ["place"],
+                fieldsWithoutLookup: ["stamp", "words"]))
+        let queue = try DatabaseQueue(path: path)
+        let (table, indexes) = try await queue.read { db in
+            let number = try Int.fetchOne(db, sql: "SELECT number FROM harbor_collection WHERE name = 'files'") ?? 0
+            let table = "harbor_documents_\(number)"
+            let names = try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name",
+                arguments: [table])
+            return (table, names)
+        }
+        // Field columns are numbered in declaration order: path f1, place f2, stamp f3, words f4.
+        #expect(indexes == ["\(table)_f1", "\(table)_f2_unique"])
+    }
+
     @Test("random queries after random writes return what the port's reference evaluation returns")
     func agreesWithReference() async throws {
         let folder = try TemporaryFolder()

@@ -29,7 +29,8 @@ extension Aggregate {
     public static var schema: CollectionSchema {
         CollectionSchema(
             name: collection, indexedFields: indexes.map(\.name), uniqueFields: indexes.filter(\.isUnique).map(\.name),
-            multiValuedFields: indexes.filter(\.isMultiValued).map(\.name))
+            multiValuedFields: indexes.filter(\.isMultiValued).map(\.name),
+            fieldsWithoutLookup: indexes.filter { !$0.hasLookupIndex }.map(\.name))
     }
 
     /// Where this aggregate lives in a store.

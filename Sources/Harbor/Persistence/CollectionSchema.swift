@@ -10,14 +10,23 @@ public struct CollectionSchema: Sendable, Hashable {
     /// The indexed fields that hold several values each (a ``FieldValue/list(_:)``); a subset of
     /// ``indexedFields``, found by any of their values and never sorted on.
     public var multiValuedFields: [String]
+    /// The indexed fields the store keeps no lookup index for (``IndexedField/hasLookupIndex``):
+    /// they filter and sort by scanning. A store applies it when it adds the field; a field added
+    /// earlier with a lookup index keeps it. Never a unique or multi-valued field.
+    public var fieldsWithoutLookup: [String]
 
-    /// Creates a schema; every unique and multi-valued field must also be among `indexedFields`.
+    /// Creates a schema; every unique, multi-valued and lookup-less field must also be among
+    /// `indexedFields`.
     public init(
-        name: String, indexedFields: [String], uniqueFields: [String] = [], multiValuedFields: [String] = []
+        name: String, indexedFields: [String], uniqueFields: [String] = [], multiValuedFields: [String] = [],
+        fieldsWithoutLookup: [String] = []
     ) {
         self.name = name
         self.indexedFields = indexedFields
         self.uniqueFields = uniqueFields
         self.multiValuedFields = multiValuedFields
+        self.fieldsWithoutLookup = fieldsWithoutLookup.filter {
+            !uniqueFields.contains($0) && !multiValuedFields.contains($0)
+        }
     }
 }

@@ -7,18 +7,27 @@ public struct IndexedField<A>: Sendable {
     public let isUnique: Bool
     /// Whether the field holds several values, each of which finds the aggregate.
     public let isMultiValued: Bool
+    /// Whether a store keeps a lookup index for the field (a B-tree in SQL stores). Without one the
+    /// field is still in every index entry and still filters and sorts, by scanning: worth it for
+    /// fields read from ``IndexEntry``s but rarely filtered on, since every write of a document
+    /// updates each of its lookup indexes.
+    public let hasLookupIndex: Bool
     /// The key path it reads, used to match a typed ``Query`` to this field.
     let keyPath: any PartialKeyPath<A> & Sendable
     private let extract: @Sendable (A) -> FieldValue
 
     /// Indexes the value at `keyPath` under `name`; with `unique`, two aggregates holding the same
-    /// non-null value fail the commit that would store the second one.
+    /// non-null value fail the commit that would store the second one; with `lookup` false, the
+    /// store keeps no lookup index for it (``hasLookupIndex``).
     public static func field<V: FieldValueConvertible>(
         _ name: String,
         _ keyPath: any KeyPath<A, V> & Sendable,
-        unique: Bool = false
+        unique: Bool = false,
+        lookup: Bool = true
     ) -> IndexedField<A> {
-        IndexedField(name: name, isUnique: unique, isMultiValued: false, keyPath: keyPath) {
+        IndexedField(
+            name: name, isUnique: unique, isMultiValued: false, hasLookupIndex: lookup || unique, keyPath: keyPath
+        ) {
             $0[keyPath: keyPath].fieldValue
         }
     }
@@ -29,7 +38,7 @@ public struct IndexedField<A>: Sendable {
         _ name: String,
         _ keyPath: any KeyPath<A, [V]> & Sendable
     ) -> IndexedField<A> {
-        IndexedField(name: name, isUnique: false, isMultiValued: true, keyPath: keyPath) {
+        IndexedField(name: name, isUnique: false, isMultiValued: true, hasLookupIndex: true, keyPath: keyPath) {
             .list($0[keyPath: keyPath].map(\.fieldValue))
         }
     }
@@ -38,12 +47,14 @@ public struct IndexedField<A>: Sendable {
         name: String,
         isUnique: Bool,
         isMultiValued: Bool,
+        hasLookupIndex: Bool,
         keyPath: any PartialKeyPath<A> & Sendable,
         extract: @escaping @Sendable (A) -> FieldValue
     ) {
         self.name = name
         self.isUnique = isUnique
         self.isMultiValued = isMultiValued
+        self.hasLookupIndex = hasLookupIndex
         self.keyPath = keyPath
         self.extract = extract
     }

@@ -93,7 +93,12 @@ struct Catalog: Sendable {
             let column = DocumentTable.Column(field: field, number: number)
             table = DocumentTable(
                 schema: schema, collection: table.collection, number: table.number, columns: table.columns + [column])
-            for sql in table.addColumnSQL(column) { try await connection.run(PostgresQuery(unsafeSQL: sql)) }
+            // A unique field keeps its plain index too: queries cannot use the unique one, which
+            // is on expressions.
+            let lookup = !collection.fieldsWithoutLookup.contains(field)
+            for sql in table.addColumnSQL(column, lookup: lookup) {
+                try await connection.run(PostgresQuery(unsafeSQL: sql))
+            }
             var insert = SQLStatement()
             insert.sql =
                 "INSERT INTO \(schema).harbor_field (collection, number, name) VALUES "

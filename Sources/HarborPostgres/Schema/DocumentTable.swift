@@ -79,14 +79,16 @@ final class DocumentTable: Sendable {
             + "fields bytea NOT NULL, body bytea NOT NULL)"
     }
 
-    /// The statements that add `column` and its index to the table; existing rows read as null
-    /// until filled in.
-    func addColumnSQL(_ column: Column) -> [String] {
+    /// The statements that add `column` and, with `lookup`, its index to the table; existing rows
+    /// read as null until filled in.
+    func addColumnSQL(_ column: Column, lookup: Bool = true) -> [String] {
         let p = column.prefix
-        return [
+        let add =
             "ALTER TABLE \(tableName) ADD COLUMN \(p)_rank smallint NOT NULL DEFAULT 0, ADD COLUMN \(p)_num numeric, "
-                + "ADD COLUMN \(p)_double boolean, ADD COLUMN \(p)_text text COLLATE \"C\"",
-            "CREATE INDEX harbor_documents_\(number)_\(p) ON \(tableName) (\(p)_rank, \(p)_num, \(p)_text, id)",
+            + "ADD COLUMN \(p)_double boolean, ADD COLUMN \(p)_text text COLLATE \"C\""
+        guard lookup else { return [add] }
+        return [
+            add, "CREATE INDEX harbor_documents_\(number)_\(p) ON \(tableName) (\(p)_rank, \(p)_num, \(p)_text, id)",
         ]
     }
 

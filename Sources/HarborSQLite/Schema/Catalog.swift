@@ -69,12 +69,16 @@ struct Catalog: Sendable {
         indexing fields: [String],
         unique uniqueFields: [String] = [],
         multiValued: [String] = [],
+        withoutLookup: [String] = [],
         in db: Database
     ) throws {
+        // A unique field is looked up through its UNIQUE index: a second index of it would only
+        // cost every write.
+        let unindexed = Set(withoutLookup + uniqueFields)
         guard var table = tables[collection] else {
             var distinct: [String] = []
             for field in fields + uniqueFields where !distinct.contains(field) { distinct.append(field) }
-            let created = try createTable(for: collection, indexing: distinct, in: db)
+            let created = try createTable(for: collection, indexing: distinct, unindexed: unindexed, in: db)
             try markMultiValued(multiValued, in: created, db: db)
             try makeUnique(uniqueFields, of: tables[collection] ?? created, in: db)
             return
@@ -86,7 +90,7 @@ struct Catalog: Sendable {
             try db.execute(
                 sql: "INSERT INTO harbor_field (collection, number, name) VALUES (?, ?, ?)",
                 arguments: [table.number, column.number, field])
-            try db.execute(sql: table.createIndexSQL(column))
+            if !unindexed.contains(field) { try db.execute(sql: table.createIndexSQL(column)) }
             try Self.fillIn(column, of: table, in: db)
         }
         tables[collection] = table
@@ -133,6 +137,7 @@ struct Catalog: Sendable {
     private mutating func createTable(
         for collection: String,
         indexing fields: [String],
+        unindexed: Set<String> = [],
         in db: Database
     ) throws -> DocumentTable {
         try db.execute(sql: "INSERT INTO harbor_collection (name) VALUES (?)", arguments: [collection])
@@ -144,7 +149,7 @@ struct Catalog: Sendable {
             try db.execute(
                 sql: "INSERT INTO harbor_field (collection, number, name) VALUES (?, ?, ?)",
                 arguments: [number, column.number, column.field])
-            try db.execute(sql: table.createIndexSQL(column))
+            if !unindexed.contains(column.field) { try db.execute(sql: table.createIndexSQL(column)) }
         }
         tables[collection] = table
         schemaVersion = try db.schemaVersion()

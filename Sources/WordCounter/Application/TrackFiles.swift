@@ -42,6 +42,7 @@ public struct TrackFiles: UseCase {
         let fileSystem = services.fileSystem
         var problems: [PathProblems.Problem] = []
         var found: [DiscoveredFile] = []
+        var statuses: [String: FileStatus] = [:]  // what listing the folders said of their files
         var roots: [TrackedRoot] = []
         for given in paths {
             let path = fileSystem.absolutePath(given)
@@ -52,6 +53,11 @@ public struct TrackFiles: UseCase {
                     roots.append(TrackedRoot(path: path, filter: filter))
                     let listing = try fileSystem.listing(of: path, matching: filter, recursive: true)
                     found += listing.files.map { DiscoveredFile(path: $0, root: path) }
+                    if statuses.isEmpty {
+                        statuses = listing.statuses
+                    } else {
+                        statuses.merge(listing.statuses) { first, _ in first }
+                    }
                     // Tracked all the same (its files are found once it can be read), and said.
                     problems += listing.unreadableFolders.map {
                         .init(path: $0.path, reason: "folder not read: \($0.problem)")
@@ -91,7 +97,7 @@ public struct TrackFiles: UseCase {
             let asWriting = services.settings.value.newFilesCountAsWriting  // `config set new-files`
             try await Self.trackNew(discovered, countingAsWriting: asWriting, in: context)
         }
-        try await Self.trackNew(found, in: context)
+        try await Self.trackNew(found, statuses: statuses, in: context)
         if !problems.isEmpty { throw PathProblems(problems) }
     }
 
@@ -106,10 +112,11 @@ public struct TrackFiles: UseCase {
     /// When `countingAsWriting` (files that appeared in a tracked folder after it was tracked), a
     /// new file's words are today's writing: a chapter started and written before the next update
     /// counts. A copy of a tracked file (the same content fingerprint) stays a baseline.
+    /// `statuses` are what listing the folders said of the files, by path: each spares a status call.
     @discardableResult
     static func trackNew(
-        _ found: [DiscoveredFile], recountingAliased: Bool = true, countingAsWriting: Bool = false,
-        in context: RunContext<WordCounterServices>
+        _ found: [DiscoveredFile], statuses: [String: FileStatus] = [:], recountingAliased: Bool = true,
+        countingAsWriting: Bool = false, in context: RunContext<WordCounterServices>
     ) async throws -> Int {
         let services = context.services
         let everywhere = try await services.persistence.repository(TrackedFile.self).all()
@@ -120,20 +127,30 @@ public struct TrackFiles: UseCase {
         }
         let known = Set(tracked.map(\.path))
         var seen = Set<String>()
-        let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }
+        // In path order, a batch's files sit together in the path indexes: each commit rewrites a
+        // few of their pages instead of one per file.
+        let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }.sorted {
+            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }
         var names = FileNames(tracked, fileSystem: services.fileSystem)
         var fingerprints = Set(everywhere.compactMap(\.fingerprint))
         var added = 0
         let recordCount = RecordCount(services: services)
         for (index, batch) in new.chunked(into: 200).enumerated() {
             try context.checkCancellation()
+            // What this batch notes is kept apart until it is committed (a retried batch starts
+            // again from the names before it), without copying all the names for each batch.
+            let (earlierNames, earlierFingerprints) = (names, fingerprints)
             let (addedInBatch, batchNames, batchFingerprints) = try await services.persistence.perform { unitOfWork in
                 var addedInBatch = 0
-                var batchNames = names
-                var batchFingerprints = fingerprints
+                var batchNames = FileNames([], fileSystem: services.fileSystem)
+                var batchFingerprints = Set<UInt64>()
                 for entry in batch {
-                    let status = try? services.fileSystem.status(of: entry.path)
-                    if let status, let original = batchNames.trackedName(of: status, otherThan: entry.path) {
+                    let status = statuses[entry.path] ?? (try? services.fileSystem.status(of: entry.path))
+                    if let status,
+                        let original = batchNames.trackedName(of: status, otherThan: entry.path)
+                            ?? earlierNames.trackedName(of: status, otherThan: entry.path)
+                    {
                         try unitOfWork.record(
                             FileAliasSkipped(path: entry.path, fileID: original.id, trackedPath: original.path))
                         if recountingAliased,
@@ -156,7 +173,7 @@ public struct TrackFiles: UseCase {
                     try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
                     guard let fingerprint = file.fingerprint else { continue }
                     if countingAsWriting, !synced, let words = file.words, words > 0,
-                        !batchFingerprints.contains(fingerprint)
+                        !batchFingerprints.contains(fingerprint), !earlierFingerprints.contains(fingerprint)
                     {
                         var today = DailyCount(
                             fileID: file.id, day: services.today, startWords: 0, machine: services.machine)
@@ -168,8 +185,8 @@ public struct TrackFiles: UseCase {
                 }
                 return (addedInBatch, batchNames, batchFingerprints)
             }
-            names = batchNames
-            fingerprints = batchFingerprints
+            names.merge(batchNames)
+            fingerprints.formUnion(batchFingerprints)
             added += addedInBatch
             context.reportProgress(completed: min(new.count, (index + 1) * 200), total: new.count, message: "tracking")
         }

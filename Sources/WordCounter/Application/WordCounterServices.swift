@@ -21,7 +21,8 @@ public struct WordCounterServices: Sendable {
     public let calendar: Calendar
     /// The current time.
     public let now: @Sendable () -> Date
-    /// New identifiers for tracked files.
+    /// New identifiers for tracked files; time-ordered (``Harbor/TimeOrderedID``) by default, so
+    /// that tracking many files appends to the store's indexes.
     public let makeID: @Sendable () -> String
     /// The settings in use: where a day starts, reading speed (see ``LoadSettings``).
     public let settings: CurrentSettings
@@ -36,7 +37,7 @@ public struct WordCounterServices: Sendable {
         fileSystem: any FileSystem,
         calendar: Calendar = .current,
         now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+        makeID: @escaping @Sendable () -> String = { TimeOrderedID.make() },
         settings: CurrentSettings = CurrentSettings(),
         machine: String? = nil
     ) {

@@ -31,6 +31,11 @@ struct FileNames: Sendable {
         names[Inode(device: identity.device, inode: identity.inode), default: []].append(Name(id: id, path: path))
     }
 
+    /// Adds the names `other` noted.
+    mutating func merge(_ other: FileNames) {
+        names.merge(other.names) { mine, theirs in mine + theirs }
+    }
+
     /// The tracked file, under a name other than `path`, that is the very file `status` describes.
     func trackedName(of status: FileStatus, otherThan path: String) -> Name? {
         let key = Inode(device: status.identity.device, inode: status.identity.inode)
