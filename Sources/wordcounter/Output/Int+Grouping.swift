@@ -4,11 +4,12 @@ extension Int {
     /// Always a comma every three digits, whatever the locale, so output is the same on every
     /// machine; `--json` and `count` (which matches `wc -w`) print plain numbers.
     var grouped: String {
-        let digits = String(magnitude)
+        let digits = String(magnitude).utf8
+        let count = digits.count
         var result = ""
         for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
+            if index > 0 && (count - index) % 3 == 0 { result.append(",") }
+            result.unicodeScalars.append(Unicode.Scalar(digit))
         }
         return self < 0 ? "-" + result : result
     }

@@ -11,6 +11,8 @@ extension String {
     var escapedKeepingLines: String { escaped(keepingNewlines: true) }
 
     private func escaped(keepingNewlines: Bool) -> String {
+        // Printable ASCII, by far the most common, needs nothing: one pass over the bytes.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
         guard unicodeScalars.contains(where: { Self.needsEscape($0) }) else { return self }
         var result = ""
         for scalar in unicodeScalars {
