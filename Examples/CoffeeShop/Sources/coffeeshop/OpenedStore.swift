@@ -11,6 +11,10 @@ struct OpenedStore: Sendable {
     /// Services that must run while the store is used: a PostgreSQL store drives its connection
     /// pool in `run()`.
     var services: [any Service] = []
+    /// The mirror, when `store` is one: the migration commands steer it.
+    var mirror: MirroredStore?
+    /// The fallback, when `store` is one: `status` asks it what waits.
+    var fallback: FallbackStore?
 
     /// Runs `body` while the store's services run; stops them (and waits for them to stop) when
     /// `body` returns or throws, so connections are closed before the command exits.
@@ -23,13 +27,24 @@ struct OpenedStore: Sendable {
                 }
             }
             defer { group.cancelAll() }
-            return try await body()
+            let result = try await body()
+            await settle()
+            return result
         }
+    }
+
+    /// Gives a mirror's copy to the secondary a few seconds to finish before the command exits,
+    /// so the new backend is current at once in the usual case; what is not copied by then stays
+    /// in the backlog, durably, and the next command (or `migrate`) copies it.
+    private func settle() async {
+        guard let mirror else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try? await mirror.replayBacklog() }
+            group.addTask { try? await Task.sleep(for: .seconds(3)) }
+            await group.next()
+            group.cancelAll()
+        }
+        mirror.stop()
     }
 }
 
-extension OpenedStore {
-    /// What `status` prints beyond the orders: for a mirror its backlog, for a fallback whether
-    /// it is online and what waits.
-    func statusLines() async throws -> [String] { [] }
-}

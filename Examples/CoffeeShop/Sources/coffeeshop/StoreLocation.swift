@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the orders are kept, as `--store` (or `COFFEESHOP_STORE`) names it: one backend, or two
 /// combined — mirrored while migrating from one to the other, or online with a local fallback.
-indirect enum StoreLocation: Equatable, CustomStringConvertible {
+indirect enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
     /// JSON files in a folder.
     case json(folder: String)
     /// A SQLite database file.
@@ -83,14 +83,19 @@ indirect enum StoreLocation: Equatable, CustomStringConvertible {
     ) {
         var firstError: StoreLocationError?
         for comma in text.indices where text[comma] == "," {
+            let sides: (StoreLocation, StoreLocation)
             do throws(StoreLocationError) {
-                let first = try StoreLocation(parsing: String(text[..<comma]))
-                let second = try StoreLocation(parsing: String(text[text.index(after: comma)...]))
-                guard !first.isCombined, !second.isCombined else { throw .nested(redacting(whole)) }
-                return (first, second)
+                sides = (
+                    try StoreLocation(parsing: String(text[..<comma])),
+                    try StoreLocation(parsing: String(text[text.index(after: comma)...]))
+                )
             } catch {
                 firstError = firstError ?? error
+                continue
             }
+            // Two stores that parse, one of them combined: nesting, whatever a later comma gives.
+            guard !sides.0.isCombined, !sides.1.isCombined else { throw .nested(redacting(whole)) }
+            return sides
         }
         throw firstError ?? .incomplete(redacting(whole), expected: expected)
     }

@@ -48,7 +48,7 @@ extension StoreOpening {
     func open(_ location: StoreLocation) throws -> OpenedStore {
         switch location {
         case .mirror(let primary, let secondary):
-            return try openMirror(primary: primary, secondary: secondary, location: location)
+            return try openMirror(primary: primary, secondary: secondary)
         case .fallback(let online, let local):
             return try openFallback(online: online, local: local)
         default:
