@@ -82,9 +82,14 @@ struct CoffeeShopUseCaseTests {
         let id = try await app.run(CreateOrder(customer: "Ada", items: ["latte"]))
         try await app.run(CancelOrder(orderID: id))
         await #expect(throws: OrderError.cancelled(id: id)) { try await app.run(AddItem(orderID: id, item: "cake")) }
-        await #expect(throws: OrderError.cancelled(id: id)) { try await app.run(RemoveItem(orderID: id, item: "latte")) }
+        await #expect(throws: OrderError.cancelled(id: id)) {
+            try await app.run(RemoveItem(orderID: id, item: "latte"))
+        }
         await #expect(throws: OrderError.cancelled(id: id)) { try await app.run(CancelOrder(orderID: id)) }
-        #expect(try await app.run(ListOrders()) == [OrderSummary(id: id, customer: "Ada", status: .cancelled, items: ["1 × latte"])])
+        #expect(
+            try await app.run(ListOrders()) == [
+                OrderSummary(id: id, customer: "Ada", status: .cancelled, items: ["1 × latte"])
+            ])
         #expect(OrderError.cancelled(id: id).description.contains("coffeeshop create"))
     }
 
@@ -102,10 +107,14 @@ struct CoffeeShopUseCaseTests {
     @Test("an unknown order, a blank customer or item and a bad quantity are refused; nothing is kept")
     func refusals() async throws {
         let app = app()
-        await #expect(throws: OrderError.notFound(id: "nope")) { try await app.run(AddItem(orderID: "NOPE", item: "latte")) }
+        await #expect(throws: OrderError.notFound(id: "nope")) {
+            try await app.run(AddItem(orderID: "NOPE", item: "latte"))
+        }
         #expect(OrderError.notFound(id: "nope").description.contains("coffeeshop list"))
         await #expect(throws: OrderError.emptyCustomer) { try await app.run(CreateOrder(customer: "  ")) }
-        await #expect(throws: OrderError.emptyItemName) { try await app.run(CreateOrder(customer: "Ada", items: [" "])) }
+        await #expect(throws: OrderError.emptyItemName) {
+            try await app.run(CreateOrder(customer: "Ada", items: [" "]))
+        }
         #expect(store.commitCount == 0)
         let id = try await app.run(CreateOrder(customer: "Ada", items: ["latte"]))
         await #expect(throws: OrderError.badQuantity(0, limit: 20)) {

@@ -21,6 +21,12 @@ enum PostgresServer {
         return url + (url.contains("?") ? "&" : "?") + "schema=" + schema
     }
 
+    /// The password in the server's URL, to check that no output quotes it.
+    static var password: String? {
+        guard let url, let components = URLComponents(string: url) else { return nil }
+        return components.password
+    }
+
     /// The server is not named, in CI.
     struct Missing: Error, CustomStringConvertible {
         var description: String {

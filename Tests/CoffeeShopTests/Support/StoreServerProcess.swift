@@ -63,7 +63,8 @@ final class StoreServerProcess: Sendable {
             throw error
         }
         guard let found = await address.value, let port = URLComponents(string: found)?.port else {
-            throw ProcessDeadline(description: "harbor-store-server exited without serving (\(process.terminationStatus))")
+            throw ProcessDeadline(
+                description: "harbor-store-server exited without serving (\(process.terminationStatus))")
         }
         self.url = found
         self.port = port

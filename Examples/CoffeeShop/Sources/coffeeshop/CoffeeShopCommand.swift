@@ -36,7 +36,9 @@ struct CoffeeShopCommand: AsyncParsableCommand {
 
             The walkthrough: Examples/CoffeeShop/README.md.
             """,
-        subcommands: [Create.self, Add.self, Remove.self, Cancel.self, List.self, Migrate.self, Status.self, Resolve.self],
+        subcommands: [
+            Create.self, Add.self, Remove.self, Cancel.self, List.self, Migrate.self, Status.self, Resolve.self,
+        ],
         defaultSubcommand: List.self
     )
 }

@@ -12,7 +12,7 @@ extension OpenedStore {
             return [
                 waiting == 0
                     ? "backlog: empty (the secondary has every write)"
-                    : "backlog: \(waiting) write(s) wait for the secondary; they are copied when it answers",
+                    : "backlog: \(waiting) write(s) wait for the secondary; they are copied when it answers"
             ]
         }
         guard let fallback else { return [] }
@@ -20,7 +20,8 @@ extension OpenedStore {
         do {
             let report = try await fallback.synchronize()
             try await fallback.refreshLocalCopy(collections: [Order.collection])
-            lines.append("online: the online store answers" + (report.sent > 0 ? "; sent \(report.sent) waiting change(s)" : ""))
+            lines.append(
+                "online: the online store answers" + (report.sent > 0 ? "; sent \(report.sent) waiting change(s)" : ""))
         } catch {
             lines.append("offline: the online store does not answer (\(error)); orders are kept locally")
         }

@@ -47,4 +47,3 @@ struct OpenedStore: Sendable {
         mirror.stop()
     }
 }
-

@@ -9,8 +9,12 @@ extension StoreOpening {
     func openMirror(primary: StoreLocation, secondary: StoreLocation) throws -> OpenedStore {
         let first = try openPlain(primary)
         let second = try openPlain(secondary)
+        // A command is short: a copy cut off by its exit is retried by the next one, so only
+        // errors are worth a line; `status` tells what waits.
+        var quiet = logger
+        quiet.logLevel = .error
         let mirror = MirroredStore(
-            primary: first.store, secondary: second.store, configuration: MirroredStore.Configuration(logger: logger))
+            primary: first.store, secondary: second.store, configuration: MirroredStore.Configuration(logger: quiet))
         return OpenedStore(
             store: mirror, description: "mirror of \(first.description) (primary) to \(second.description)",
             services: first.services + second.services, mirror: mirror)

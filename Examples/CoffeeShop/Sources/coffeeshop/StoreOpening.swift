@@ -28,7 +28,9 @@ struct StoreOpening {
         case .sqlite(let path):
             var configuration = SQLiteStore.Configuration()
             configuration.createsIfMissing = createsStore
-            return OpenedStore(store: try SQLiteStore(path: path, configuration: configuration), description: "SQLite database \(path)")
+            return OpenedStore(
+                store: try SQLiteStore(path: path, configuration: configuration), description: "SQLite database \(path)"
+            )
         case .postgres(let url):
             let configuration = try PostgresStore.Configuration(url: url, environment: environment)
             let store = PostgresStore(configuration: configuration, logger: logger)

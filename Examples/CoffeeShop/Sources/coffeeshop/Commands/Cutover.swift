@@ -21,6 +21,8 @@ struct Cutover: AsyncParsableCommand {
             return (report, primary, secondary)
         }
         print("cutover: \(secondary) is the primary now; \(report.verified) order(s) verified the same on both")
-        print("from now on use --store mirror:\(secondary),\(primary) (the old backend keeps copies), then \(secondary) alone")
+        print(
+            "from now on use --store mirror:\(secondary),\(primary) (the old backend keeps copies), then \(secondary) alone"
+        )
     }
 }

@@ -19,10 +19,12 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         try await options.withApplication(creatingStore: false) { app, opened in
+            // First, so that what a fallback sends is reported here rather than sent by the listing.
+            let lines = try await opened.statusLines()
             let orders = try await app.run(ListOrders())
             print("store: \(opened.description)")
             print("orders: \(orders.count) (\(orders.filter { $0.status == .open }.count) open)")
-            for line in try await opened.statusLines() { print(line) }
+            for line in lines { print(line) }
         }
     }
 }
