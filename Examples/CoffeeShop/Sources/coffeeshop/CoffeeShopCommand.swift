@@ -15,24 +15,25 @@ struct CoffeeShopCommand: AsyncParsableCommand {
             Stores:
             \(StoreLocationError.forms)
 
-            Take orders:
-              coffeeshop create --customer Ada latte cake      # prints the new order's identifier
+            Take orders (create prints the new order's identifier):
+              coffeeshop create --customer Ada latte cake
               coffeeshop add 3f2a9c1e latte --quantity 2
               coffeeshop remove 3f2a9c1e cake
               coffeeshop cancel 3f2a9c1e
               coffeeshop list --store sqlite:orders.sqlite
 
-            Move them from an old backend to a new one, taking orders all along:
-              export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://harbor@127.0.0.1/harbor
-              coffeeshop create --customer Grace espresso      # written to both
-              coffeeshop migrate backfill                      # copies the older orders
-              coffeeshop migrate verify                        # compares both; clean before a cutover
-              coffeeshop migrate cutover                       # the new backend becomes the primary
-              export COFFEESHOP_STORE=postgres://harbor@127.0.0.1/harbor
+            Move them to a new backend, taking orders all along:
+              export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
+              coffeeshop create --customer Grace espresso    # written to both
+              coffeeshop migrate backfill                    # copies older orders
+              coffeeshop migrate verify                      # clean: same orders
+              coffeeshop migrate cutover                     # the new one leads
+              export COFFEESHOP_STORE=postgres://db/shop
 
             Keep taking orders while the server is away:
-              coffeeshop create --customer Alan tea --store fallback:http://127.0.0.1:8095,json:offline
-              coffeeshop status --store fallback:http://127.0.0.1:8095,json:offline
+              export COFFEESHOP_STORE=fallback:http://127.0.0.1:8095,json:local
+              coffeeshop create --customer Alan tea          # kept locally
+              coffeeshop status                              # what waits
 
             The walkthrough: Examples/CoffeeShop/README.md.
             """,

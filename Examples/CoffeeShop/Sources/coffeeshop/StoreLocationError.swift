@@ -11,12 +11,12 @@ enum StoreLocationError: Error, Equatable, CustomStringConvertible {
 
     /// The forms, one a line, as the messages and `--help` list them.
     static let forms = """
-        json:FOLDER                 JSON files in a folder
-        sqlite:FILE                 a SQLite database file
-        postgres://USER@HOST/DB     a PostgreSQL database (password: in the URL, PGPASSWORD or ~/.pgpass)
-        http://HOST:PORT            a harbor-store-server (its token from HARBOR_STORE_TOKEN)
-        mirror:A,B                  A the primary, B the secondary, while migrating from A to B
-        fallback:ONLINE,LOCAL       ONLINE when it can be reached, else LOCAL (json: or sqlite:)
+          json:FOLDER              JSON files in a folder
+          sqlite:FILE              a SQLite database file
+          postgres://USER@HOST/DB  PostgreSQL (password in URL, PGPASSWORD, .pgpass)
+          http://HOST:PORT         a harbor-store-server (token: HARBOR_STORE_TOKEN)
+          mirror:A,B               A the primary, B the secondary, while moving to B
+          fallback:ONLINE,LOCAL    ONLINE when it answers, else LOCAL (json:/sqlite:)
         """
 
     var description: String {

@@ -12,7 +12,8 @@ struct Backfill: AsyncParsableCommand {
             still missing or older, so nothing is duplicated.
 
             Example:
-              coffeeshop migrate backfill --store mirror:http://127.0.0.1:8095,postgres://harbor@127.0.0.1/harbor
+              export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
+              coffeeshop migrate backfill
             """)
 
     @OptionGroup var options: GlobalOptions

@@ -10,7 +10,8 @@ struct Cutover: AsyncParsableCommand {
             round, mirror:NEW,OLD (OLD keeps receiving copies, a way back), then NEW alone.
 
             Example:
-              coffeeshop migrate cutover --store mirror:http://127.0.0.1:8095,postgres://harbor@127.0.0.1/harbor
+              export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
+              coffeeshop migrate cutover
             """)
 
     @OptionGroup var options: GlobalOptions

@@ -7,10 +7,11 @@ struct Migrate: AsyncParsableCommand {
         discussion: """
             While COFFEESHOP_STORE (or --store) is mirror:OLD,NEW every order is written to both \
             backends. Then:
-              coffeeshop migrate backfill    # copies the orders NEW lacks, with their versions; resumable
-              coffeeshop migrate verify      # compares both; exits 1 and lists differences unless clean
-              coffeeshop migrate cutover     # NEW becomes the primary: reads and the truth come from it
-            After the cutover, point --store at NEW alone and retire OLD.
+              coffeeshop migrate backfill   # copies what NEW lacks; resumable
+              coffeeshop migrate verify     # exits 1, listing differences, unless clean
+              coffeeshop migrate cutover    # NEW becomes the primary
+            After the cutover name them mirror:NEW,OLD (OLD keeps copies, a way \
+            back), then NEW alone, and retire OLD.
             """,
         subcommands: [Backfill.self, Verify.self, Cutover.self])
 }

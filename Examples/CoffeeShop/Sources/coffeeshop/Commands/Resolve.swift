@@ -10,7 +10,9 @@ struct Resolve: AsyncParsableCommand {
             here offline. Neither side was overwritten; choose one.
 
             Example:
-              coffeeshop resolve 1f0c-2 --keep online --store fallback:http://127.0.0.1:8096,json:local
+              export COFFEESHOP_STORE=fallback:http://127.0.0.1:8096,json:local
+              coffeeshop status                       # lists conflict 1f0c-2
+              coffeeshop resolve 1f0c-2 --keep online
             """)
 
     @OptionGroup var options: GlobalOptions

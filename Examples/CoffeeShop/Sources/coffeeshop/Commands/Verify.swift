@@ -11,7 +11,8 @@ struct Verify: AsyncParsableCommand {
             version OLD holds it.
 
             Example:
-              coffeeshop migrate verify --store mirror:http://127.0.0.1:8095,postgres://harbor@127.0.0.1/harbor
+              export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
+              coffeeshop migrate verify
             """)
 
     @OptionGroup var options: GlobalOptions
