@@ -36,4 +36,25 @@ struct CoffeeShopMirrorTests {
                 """, "\(onSecondary)")
         try await server.stop()
     }
+
+    @Test("verify lists each difference and exits 1; an order only on NEW is not one a backfill mends")
+    func differences() async throws {
+        let cli = CoffeeShopCLI(folder: try BuiltProduct.temporaryFolder())
+        let stray = try await cli.created(["--customer", "Ada", "latte", "--store", "json:new"])
+        let grace = try await cli.created(["--customer", "Grace", "mocha", "--store", "json:old"])
+        let mirror = ["--store", "mirror:json:old,json:new"]
+        let before = try await cli.run(["migrate", "verify"] + mirror)
+        #expect(before.status == 1, "\(before)")
+        #expect(before.output.contains("verify: 2 difference(s):"), "\(before)")
+        #expect(before.output.contains("orders/\(grace)"), "\(before)")
+        #expect(before.output.contains("orders/\(stray)"), "\(before)")
+        #expect(before.output.contains("start from an empty NEW"), "\(before)")
+        try await cli.succeeds(["migrate", "backfill"] + mirror)
+        let after = try await cli.run(["migrate", "verify"] + mirror)
+        #expect(after.status == 1, "\(after)")
+        #expect(after.output.contains("verify: 1 difference(s):\n  orders/\(stray)"), "\(after)")
+        let cutover = try await cli.run(["migrate", "cutover"] + mirror)
+        #expect(cutover.status != 0, "the roles do not swap while the two differ: \(cutover)")
+        #expect(cutover.errors.contains("still differs"), "\(cutover)")
+    }
 }

@@ -30,7 +30,14 @@ struct Verify: AsyncParsableCommand {
         }
         print("verify: \(differences.count) difference(s):")
         for difference in differences { print("  \(difference)") }
-        print("run `coffeeshop migrate backfill`, then verify again")
+        let backfillMends: Set<MirrorDifference.Kind> = [.missingOnSecondary, .olderOnSecondary]
+        if differences.allSatisfy({ backfillMends.contains($0.kind) || $0.isLag }) {
+            print("run `coffeeshop migrate backfill`, then verify again")
+        } else {
+            print(
+                "NEW holds orders OLD does not, or other versions of them, which the mirror never writes: "
+                    + "start from an empty NEW (another database or schema), then backfill and verify again")
+        }
         throw ExitCode(1)
     }
 }
