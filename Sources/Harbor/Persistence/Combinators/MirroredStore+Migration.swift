@@ -9,7 +9,9 @@ extension MirroredStore {
     /// only what is still missing or older, and a copy is idempotent, so nothing is duplicated.
     /// It may run while the application commits through a mirror, in this process or another:
     /// after each batch it reads the primary again and copies once more what changed meanwhile.
-    /// The secondary's versions of a collection are read into memory first.
+    /// The secondary's versions of a collection are read into memory first. Prepare the
+    /// collections through the mirror first (opening their repositories does), so that the
+    /// secondary gets their schemas before their documents.
     /// - Parameters:
     ///   - collections: the collections to copy; nil for those prepared through this mirror.
     ///   - progress: called after each batch with the totals so far.

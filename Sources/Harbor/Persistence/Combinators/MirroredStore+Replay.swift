@@ -87,8 +87,6 @@ extension MirroredStore {
                 // Idle: find entries committed out of order or by other processes, then clean up.
                 copied += try await replayPass(full: true)
                 try await deleteCopiedEntries()
-            } else if replay.withLock({ $0.copied.count >= configuration.batchSize }) {
-                try await deleteCopiedEntries()
             }
             let failures = replay.withLock { state in
                 defer { state.failures = 0 }
@@ -153,6 +151,8 @@ extension MirroredStore {
             replay.withLock { state in
                 if state.cursor.map({ $0 < last.key.id }) ?? true { state.cursor = last.key.id }
             }
+            // A long backlog is deleted as it is copied, a batch at a time, not all at the end.
+            if replay.withLock({ $0.copied.count >= configuration.batchSize }) { try await deleteCopiedEntries() }
             if page.count < configuration.batchSize { break }
         }
         return count

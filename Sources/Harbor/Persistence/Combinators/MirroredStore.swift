@@ -222,24 +222,41 @@ public final class MirroredStore: Store {
         return result
     }
 
-    /// Runs `body`; returns whether it finished without error within `budget`.
+    /// Runs `body`; returns whether it finished without error within `budget`. A `body` still
+    /// running then goes on in the background (the caller does not wait for it, even when it
+    /// ignores cancellation).
     static func within(_ budget: Duration, _ body: @escaping @Sendable () async throws -> Void) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
+        let answer = FirstAnswer()
+        return await withCheckedContinuation { continuation in
+            answer.hold(continuation)
+            Task {
                 do {
                     try await body()
-                    return true
+                    answer.give(true)
                 } catch {
-                    return false
+                    answer.give(false)
                 }
             }
-            group.addTask {
+            Task {
                 try? await Task.sleep(for: budget)
-                return false
+                answer.give(false)
             }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        }
+    }
+
+    /// Resumes a continuation with the first answer given; later answers are dropped.
+    private final class FirstAnswer: Sendable {
+        private let waiter = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+
+        func hold(_ continuation: CheckedContinuation<Bool, Never>) {
+            waiter.withLock { $0 = continuation }
+        }
+
+        func give(_ answer: Bool) {
+            waiter.withLock { waiter in
+                defer { waiter = nil }
+                return waiter
+            }?.resume(returning: answer)
         }
     }
 

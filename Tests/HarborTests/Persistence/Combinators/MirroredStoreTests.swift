@@ -109,6 +109,17 @@ struct MirroredStoreTests {
         #expect(try await store.count(matching: DocumentQuery(collection: Self.orders)) == 1)
     }
 
+    @Test("a secondary that hangs delays a prepare by its budget only", .timeLimit(.minutes(1)))
+    func secondaryHangs() async throws {
+        let gate = Gate()
+        let secondary = HangingStore(base: InMemoryStore(), gate: gate)
+        let store = Self.mirror(InMemoryStore(), secondary)
+        try await store.prepare(CollectionSchema(name: Self.orders, indexedFields: ["code"]))
+        _ = try await store.commit(ChangeSet(changes: [Self.insert("a", "one")]))
+        #expect(try await store.document(at: Self.key("a"))?.version == 1)
+        gate.open()
+    }
+
     @Test("a primary failing a commit leaves both stores and the backlog unchanged")
     func primaryFails() async throws {
         let primary = FakeStore(wrapping: InMemoryStore())
@@ -290,5 +301,26 @@ final class NotifyingStore: ForwardingStore {
     func replicate(_ writes: [ReplicatedWrite]) async throws {
         try await base.replicate(writes)
         replicated.yield()
+    }
+}
+
+/// A store whose prepare and replication wait at a gate the test may never open.
+final class HangingStore: ForwardingStore {
+    let base: any Store
+    let gate: Gate
+
+    init(base: any Store, gate: Gate) {
+        self.base = base
+        self.gate = gate
+    }
+
+    func prepare(_ schema: CollectionSchema) async throws {
+        await gate.wait()
+        try await base.prepare(schema)
+    }
+
+    func replicate(_ writes: [ReplicatedWrite]) async throws {
+        await gate.wait()
+        try await base.replicate(writes)
     }
 }
