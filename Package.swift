@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "boxes", targets: ["boxes"]),
         .executable(name: "todos", targets: ["todos"]),
         .executable(name: "todos-server", targets: ["todos-server"]),
+        .executable(name: "coffeeshop", targets: ["coffeeshop"]),
         .executable(name: "harbor-store-server", targets: ["harbor-store-server"]),
         .executable(name: "harbor-bench", targets: ["harbor-bench"]),
     ],
@@ -199,6 +200,27 @@ let package = Package(
             path: "Examples/Todos/Sources/todos-server",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "CoffeeShop",
+            dependencies: ["Harbor"],
+            path: "Examples/CoffeeShop/Sources/CoffeeShop",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "coffeeshop",
+            dependencies: [
+                "CoffeeShop",
+                "Harbor",
+                "HarborSQLite",
+                "HarborPostgres",
+                "HarborHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Examples/CoffeeShop/Sources/coffeeshop",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "harbor-bench",
             dependencies: [
@@ -307,6 +329,11 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CoffeeShopTests",
+            dependencies: ["CoffeeShop", "Harbor", "HarborTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

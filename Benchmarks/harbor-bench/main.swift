@@ -13,6 +13,7 @@ import Foundation
 //   swift run -c release harbor-bench http      # HarborHTTP against raw async-http-client; cancel latency
 //   swift run -c release harbor-bench postgres  # PostgreSQL store against raw postgres-nio (HARBOR_POSTGRES_URL)
 //   swift run -c release harbor-bench postgres --seconds 10   # the same, concurrent writers for 10 s (30 by default)
+//   swift build -c release --product harbor-bench && .build/release/harbor-bench mirror  # MirroredStore: commit, backfill
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () async throws -> Void] = [
@@ -25,6 +26,7 @@ let suites: [String: () async throws -> Void] = [
     "watch": WatchBenchmark.run,
     "http": HTTPBenchmark.run,
     "postgres": PostgresBenchmark.run,
+    "mirror": MirrorBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
 if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
@@ -38,7 +40,7 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
     try await PostgresConcurrentWriters.child(url: arguments[1], schema: arguments[2], seconds: seconds)
 } else if requested == "--help" || requested == "-h" {
     print(
-        "usage: harbor-bench [runner|sqlite|outbox|postgres|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]"
+        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]"
     )
 } else if requested == "all" {
     // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file

@@ -8,10 +8,10 @@ struct DocumentWriter {
     let connection: PostgresConnection
     let catalog: Catalog
 
-    /// Inserts a document at version 1.
+    /// Inserts a document at `version`, 1 for a commit's insert.
     /// - Throws: ``Harbor/StoreError/duplicate(_:)`` when the key exists,
     ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
-    func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) async throws {
+    func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue], version: Int64 = 1) async throws {
         let table = try table(for: key)
         var statement = SQLStatement()
         let id = statement.bind(key.id)
@@ -19,7 +19,8 @@ struct DocumentWriter {
         let bodyValue = statement.bind(body)
         let columns = table.bindColumns(fields, into: &statement)
         let names = (["id", "version", "fields", "body"] + columns.map(\.0)).joined(separator: ", ")
-        let values = ([id, "1", blob, bodyValue] + columns.map(\.1)).joined(separator: ", ")
+        let versionValue = version == 1 ? "1" : statement.bind(version)
+        let values = ([id, versionValue, blob, bodyValue] + columns.map(\.1)).joined(separator: ", ")
         statement.sql =
             "INSERT INTO \(table.tableName) (\(names)) VALUES (\(values)) ON CONFLICT (id) DO NOTHING RETURNING 1"
         let inserted = try await changedRows(statement, key: key, fields: fields, table: table)
@@ -57,6 +58,22 @@ struct DocumentWriter {
         if try await changedRows(statement, key: key, fields: [:], table: table) == 0 {
             throw try await stale(key, expected: expected, table: table)
         }
+    }
+
+    /// Stores `document` as given, version included: deletes the row at its key (its values rows
+    /// go with it), then inserts it again.
+    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
+    func put(_ document: StoredDocument) async throws {
+        try await delete(document.key)
+        try await insert(document.key, body: document.body, fields: document.fields, version: document.version)
+    }
+
+    /// Deletes the document at `key`, whatever its version; nothing when there is none.
+    func delete(_ key: DocumentKey) async throws {
+        let table = try table(for: key)
+        var statement = SQLStatement()
+        statement.sql = "DELETE FROM \(table.tableName) WHERE id = \(statement.bind(key.id))"
+        try await connection.run(statement.query)
     }
 
     /// Runs a write that returns one row per changed row; a broken unique index becomes

@@ -45,16 +45,7 @@ extension PostgresStore {
         let start = catalog.withLock { $0 }
         let channel = listener.channel
         let (receipt, changed) = try await withTransaction { connection -> (CommitReceipt, Catalog?) in
-            var catalog = start
-            var statement = SQLStatement()
-            statement.sql =
-                "SELECT value, pg_notify(\(statement.bind(channel)), '') FROM \(start.schema).harbor_meta "
-                + "WHERE key = 'catalog' FOR SHARE"
-            var version: Int64 = -1
-            for try await row in try await connection.run(statement.query) {
-                version = try row.makeRandomAccess()[0].decode(Int64.self)
-            }
-            if version != catalog.version { catalog = try await Catalog.load(connection, schema: start.schema) }
+            let catalog = try await Self.shareCatalog(start, notifying: channel, on: connection)
             try await Self.verify(changeSet.expectedReads, catalog: catalog, on: connection)
             let writer = DocumentWriter(connection: connection, catalog: catalog)
             var versions: [DocumentKey: Int64] = [:]
@@ -79,6 +70,51 @@ extension PostgresStore {
         }
         if let changed { publish(changed) }
         return receipt
+    }
+
+    /// Stores replicated `writes` in one transaction, versions as given (see
+    /// ``Harbor/Store/replicate(_:)``): steps 1 and 3 of ``commit(_:)``, where a put deletes the row
+    /// and inserts it again at its version, and a delete matches any version.
+    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is
+    ///   taken (nothing written); ``Harbor/StoreError/unavailable(location:reason:)`` or
+    ///   ``Harbor/StoreError/backend(location:reason:)`` as ``commit(_:)`` does.
+    public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        if writes.isEmpty { return }
+        try await ensureCreated()
+        for collection in Set(writes.map(\.key.collection))
+        where catalog.withLock({ $0.tables[collection] == nil }) {
+            try await prepare(CollectionSchema(name: collection, indexedFields: []))
+        }
+        let start = catalog.withLock { $0 }
+        let channel = listener.channel
+        let changed = try await withTransaction { connection -> Catalog? in
+            let catalog = try await Self.shareCatalog(start, notifying: channel, on: connection)
+            let writer = DocumentWriter(connection: connection, catalog: catalog)
+            for write in writes {
+                switch write {
+                case .put(let document): try await writer.put(document)
+                case .delete(let key): try await writer.delete(key)
+                }
+            }
+            return catalog.version == start.version ? nil : catalog
+        }
+        if let changed { publish(changed) }
+    }
+
+    /// Reads the catalog row `FOR SHARE` and queues the commit's NOTIFY (step 1 of ``commit(_:)``);
+    /// returns the catalog, loaded again when the schema changed since `start`.
+    private static func shareCatalog(
+        _ start: Catalog, notifying channel: String, on connection: PostgresConnection
+    ) async throws -> Catalog {
+        var statement = SQLStatement()
+        statement.sql =
+            "SELECT value, pg_notify(\(statement.bind(channel)), '') FROM \(start.schema).harbor_meta "
+            + "WHERE key = 'catalog' FOR SHARE"
+        var version: Int64 = -1
+        for try await row in try await connection.run(statement.query) {
+            version = try row.makeRandomAccess()[0].decode(Int64.self)
+        }
+        return version == start.version ? start : try await Catalog.load(connection, schema: start.schema)
     }
 
     /// Checks what a unit of work read, inside the commit's transaction, with the tables of the

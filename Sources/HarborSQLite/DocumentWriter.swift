@@ -97,6 +97,30 @@ struct DocumentWriter {
         if db.changesCount == 0 { throw try stale(key, expected: expected) }
     }
 
+    /// Stores `document` as given, version included, replacing the one at its key: through the
+    /// insert or update above (so unique and multi-valued fields are kept as a commit keeps
+    /// them), then the version set as given.
+    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
+    mutating func put(_ document: StoredDocument) throws {
+        let key = document.key
+        let (_, select) = try statement(.selectVersion, for: key.collection)
+        if let actual = try Int64.fetchOne(select, arguments: [key.id]) {
+            try update(key, expected: actual, body: document.body, fields: document.fields)
+            if actual + 1 == document.version { return }
+        } else {
+            try insert(key, body: document.body, fields: document.fields)
+            if document.version == 1 { return }
+        }
+        let (_, updateBody) = try statement(.updateBody, for: key.collection)
+        try updateBody.execute(arguments: [document.version, FieldBlob.encode(document.fields), document.body, key.id])
+    }
+
+    /// Deletes the document at `key`, whatever its version; nothing when there is none.
+    mutating func delete(_ key: DocumentKey) throws {
+        let (_, select) = try statement(.selectVersion, for: key.collection)
+        if let actual = try Int64.fetchOne(select, arguments: [key.id]) { try delete(key, expected: actual) }
+    }
+
     /// The conflict for a write that matched no row: the document moved on, or is gone.
     private mutating func stale(_ key: DocumentKey, expected: Int64) throws -> StoreError {
         let (_, select) = try statement(.selectVersion, for: key.collection)

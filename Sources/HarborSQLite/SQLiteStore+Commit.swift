@@ -31,6 +31,30 @@ extension SQLiteStore {
         return receipt
     }
 
+    /// Stores replicated `writes` in one `BEGIN IMMEDIATE` transaction, versions as given, through
+    /// the commit's own writes (see ``Harbor/Store/replicate(_:)``).
+    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value
+    ///   is taken, ``Harbor/StoreError/backend(location:reason:)`` when SQLite fails; nothing was
+    ///   written in either case.
+    public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        if writes.isEmpty { return }
+        let start = catalog.withLock { $0 }
+        let changedCatalog = try await writeTransaction { db -> Catalog? in
+            var catalog = start
+            try catalog.refresh(db)
+            var writer = DocumentWriter(db: db, catalog: catalog)
+            for write in writes {
+                switch write {
+                case .put(let document): try writer.put(document)
+                case .delete(let key): try writer.delete(key)
+                }
+            }
+            catalog = writer.catalog
+            return catalog.schemaVersion == start.schemaVersion ? nil : catalog
+        }
+        if let changedCatalog { publish(changedCatalog) }
+    }
+
     /// Checks what a unit of work read against the file, inside the commit's write transaction,
     /// so that no other process can commit in between.
     private static func verify(_ expectations: [ReadExpectation], catalog: Catalog, in db: Database) throws {

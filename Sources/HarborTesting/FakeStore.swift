@@ -23,7 +23,8 @@ import Synchronization
 public final class FakeStore: Store {
     /// The store operations faults and delays apply to.
     public enum Operation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        case prepare, document, documents, count, indexEntries, commit, events, position, setPosition, pruneEvents
+        case prepare, document, documents, count, indexEntries, commit, replicate, events, position, setPosition,
+            pruneEvents
         case subscriberPositions, addDeadLetter, deadLetters, removeDeadLetter
 
         public var description: String { rawValue }
@@ -184,6 +185,10 @@ public final class FakeStore: Store {
         }
         acceptedCommits.add(1, ordering: .relaxed)
         return receipt
+    }
+
+    public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try await perform(.replicate) { try await $0.replicate(writes) }
     }
 
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {

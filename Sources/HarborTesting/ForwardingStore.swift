@@ -36,6 +36,8 @@ extension ForwardingStore {
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt { try await base.commit(changeSet) }
 
+    public func replicate(_ writes: [ReplicatedWrite]) async throws { try await base.replicate(writes) }
+
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
         try await base.events(after: position, limit: limit)
     }

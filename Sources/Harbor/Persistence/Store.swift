@@ -37,6 +37,16 @@ public protocol Store: Sendable {
     /// - Throws: a conflict, in which case nothing was written.
     func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt
 
+    /// Copies documents from another store as they are there: each ``ReplicatedWrite/put(_:)``
+    /// stores body, fields and version exactly as given, replacing what is there without a version
+    /// check, and each ``ReplicatedWrite/delete(_:)`` removes a document if there is one.
+    ///
+    /// Atomic like a commit: every write or none. Unique fields are still enforced
+    /// (``StoreError/duplicateValue(collection:field:value:)``, nothing written), and commit signals
+    /// are given as for a commit. It writes no event. A later commit that expects a replicated
+    /// version succeeds. For mirrors, backfills and local caches, never for a unit of work.
+    func replicate(_ writes: [ReplicatedWrite]) async throws
+
     /// Up to `limit` outbox events with positions greater than `position`, in position order.
     func events(after position: Int64, limit: Int) async throws -> [StoredEvent]
 

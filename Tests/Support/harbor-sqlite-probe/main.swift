@@ -5,6 +5,9 @@
 //   harbor-sqlite-probe increment PATH WRITER COUNT DOCUMENTS
 //   harbor-sqlite-probe batches PATH FIRST SIZE
 //   harbor-sqlite-probe read-outbox PATH SUBSCRIBER UNTIL BATCH LOG
+//   harbor-sqlite-probe mirror-backfill PRIMARY SECONDARY BATCH
+//   harbor-sqlite-probe mirror-commit PRIMARY SECONDARY FIRST COUNT
+//   harbor-sqlite-probe mirror-replay PRIMARY SECONDARY BATCH
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -28,6 +31,15 @@ do {
         guard let until = Int64(arguments[3]), let batch = Int(arguments[4]) else { Probe.usage() }
         try await Probe.readOutbox(
             path: arguments[1], subscriber: arguments[2], until: until, batch: batch, log: arguments[5])
+    case ("mirror-backfill", 4):
+        guard let batch = Int(arguments[3]) else { Probe.usage() }
+        try await Probe.mirrorBackfill(primary: arguments[1], secondary: arguments[2], batch: batch)
+    case ("mirror-commit", 5):
+        guard let first = Int(arguments[3]), let count = Int(arguments[4]) else { Probe.usage() }
+        try await Probe.mirrorCommit(primary: arguments[1], secondary: arguments[2], first: first, count: count)
+    case ("mirror-replay", 4):
+        guard let batch = Int(arguments[3]) else { Probe.usage() }
+        try await Probe.mirrorReplay(primary: arguments[1], secondary: arguments[2], batch: batch)
     default:
         Probe.usage()
     }

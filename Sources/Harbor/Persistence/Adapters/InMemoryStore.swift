@@ -96,6 +96,20 @@ public final class InMemoryStore: Store {
         }
     }
 
+    public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        guard !writes.isEmpty else { return }
+        try state.withLock { state in
+            var documents = state.documents
+            let collections = Set(writes.map(\.key.collection))
+            let uniqueFields = state.schemas.filter { collections.contains($0.key) }.mapValues(\.uniqueFields)
+            var unique = try UniqueValueIndex(
+                uniqueFields: uniqueFields,
+                documents: uniqueFields.values.allSatisfy(\.isEmpty) ? [] : Array(documents.values))
+            try Self.apply(writes, to: &documents, unique: &unique)
+            state.documents = documents
+        }
+    }
+
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
         state.withLock { state in
             Array(state.events.lazy.filter { $0.position > position }.prefix(max(0, limit)))
@@ -193,6 +207,30 @@ extension InMemoryStore {
 }
 
 extension InMemoryStore {
+    /// Applies replicated `writes` to `documents` in order, versions as given and unique values
+    /// checked write by write; throws before touching anything.
+    ///
+    /// Shared with other in-process adapters, so that every one of them replicates the same way.
+    package static func apply(
+        _ writes: [ReplicatedWrite],
+        to documents: inout [DocumentKey: StoredDocument],
+        unique: inout UniqueValueIndex
+    ) throws {
+        var staged = documents
+        for write in writes {
+            switch write {
+            case .put(let document):
+                if let current = staged[document.key] { unique.release(document.key, fields: current.fields) }
+                try unique.claim(document.key, fields: document.fields)
+                staged[document.key] = document
+            case .delete(let key):
+                if let current = staged[key] { unique.release(key, fields: current.fields) }
+                staged[key] = nil
+            }
+        }
+        documents = staged
+    }
+
     /// Throws when two of `documents` share a value of a field `schema` makes unique.
     package static func requireUnique(_ schema: CollectionSchema, documents: [StoredDocument]) throws {
         do {

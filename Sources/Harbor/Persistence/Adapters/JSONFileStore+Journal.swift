@@ -54,13 +54,6 @@ extension JSONFileStore {
     func commitLocked(
         _ changeSet: ChangeSet, budget: inout CrashBudget, failing injection: FailureInjection? = nil
     ) throws -> CommitReceipt {
-        var steps = 0
-        /// Counts a file-system change, and throws the injected failure when its turn comes.
-        func change() throws {
-            try budget.spend()
-            defer { steps += 1 }
-            if let injection, steps == injection.after { throw injection.error }
-        }
         try ReadExpectation.verify(
             changeSet.expectedReads,
             version: { try Self.readDocument(at: try layout.document($0), key: $0)?.version },
@@ -69,22 +62,54 @@ extension JSONFileStore {
                     try selectLocked(query).map { ($0.key, $0.version) }, uniquingKeysWith: { first, _ in first })
             })
         if changeSet.changes.isEmpty && changeSet.events.isEmpty { return CommitReceipt() }
+        return try writeLocked(
+            changeSet.changes.map(\.key), events: changeSet.events, budget: &budget, failing: injection
+        ) { staged, unique in
+            try InMemoryStore.apply(changeSet.changes, to: &staged, unique: &unique)
+        }
+    }
+
+    /// Stores replicated `writes` through the journal, as a commit without events; the caller
+    /// holds the lock.
+    func replicateLocked(_ writes: [ReplicatedWrite]) throws {
+        var budget = CrashBudget(remaining: nil)
+        _ = try writeLocked(writes.map(\.key), events: [], budget: &budget, failing: nil) { staged, unique in
+            try InMemoryStore.apply(writes, to: &staged, unique: &unique)
+            return [:]
+        }
+    }
+
+    /// Reads the documents at `keys`, lets `stage` change them (it throws on a conflict, before
+    /// any file is written), then writes the result and `events` through the journal; the caller
+    /// holds the lock.
+    private func writeLocked(
+        _ keys: [DocumentKey], events newEvents: [EncodedEvent], budget: inout CrashBudget,
+        failing injection: FailureInjection?,
+        stage: (inout [DocumentKey: StoredDocument], inout UniqueValueIndex) throws -> [DocumentKey: Int64]
+    ) throws -> CommitReceipt {
+        var steps = 0
+        /// Counts a file-system change, and throws the injected failure when its turn comes.
+        func change() throws {
+            try budget.spend()
+            defer { steps += 1 }
+            if let injection, steps == injection.after { throw injection.error }
+        }
         var paths: [DocumentKey: String] = [:]
         var order: [DocumentKey] = []
         var current: [DocumentKey: StoredDocument] = [:]
-        for change in changeSet.changes where paths[change.key] == nil {
-            let path = try layout.document(change.key)
-            paths[change.key] = path
-            order.append(change.key)
-            current[change.key] = try Self.readDocument(at: path, key: change.key)
+        for key in keys where paths[key] == nil {
+            let path = try layout.document(key)
+            paths[key] = path
+            order.append(key)
+            current[key] = try Self.readDocument(at: path, key: key)
         }
         var staged = current
-        var unique = try uniqueValueIndex(for: changeSet.changes)
-        let versions = try InMemoryStore.apply(changeSet.changes, to: &staged, unique: &unique)
+        var unique = try uniqueValueIndex(for: Set(keys.map(\.collection)))
+        let versions = try stage(&staged, &unique)
 
         var lastPosition = try readLastEventPosition()
         var events: [EventRecord] = []
-        for event in changeSet.events {
+        for event in newEvents {
             lastPosition += 1
             events.append(EventRecord(position: lastPosition, event: event))
         }
@@ -138,12 +163,12 @@ extension JSONFileStore {
         return receipt
     }
 
-    /// The unique values held in the collections `changes` insert into or update, read from every
+    /// The unique values held in `collections`, read from every
     /// document of those that declare unique fields; the caller holds the lock.
-    private func uniqueValueIndex(for changes: [DocumentChange]) throws -> UniqueValueIndex {
+    private func uniqueValueIndex(for collections: Set<String>) throws -> UniqueValueIndex {
         var uniqueFields: [String: [String]] = [:]
         var documents: [StoredDocument] = []
-        for collection in Set(changes.map(\.key.collection)).sorted() {
+        for collection in collections.sorted() {
             let record = try Self.decodeFile(SchemaRecord.self, at: try layout.schema(collection), key: nil)
             guard let fields = record?.uniqueFields, !fields.isEmpty else { continue }
             uniqueFields[collection] = fields

@@ -203,6 +203,11 @@ public final class JSONFileStore: Store {
         }
     }
 
+    public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        if writes.isEmpty { return }
+        try withAccess(exclusive: true) { try replicateLocked(writes) }
+    }
+
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
         try withAccess(exclusive: false) {
             let positions = try Self.listDirectory(layout.outbox)

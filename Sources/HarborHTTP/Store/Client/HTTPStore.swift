@@ -117,6 +117,11 @@ public struct HTTPStore: Store {
         try await send(StoreAPI.commit, EndpointCall(body: ChangeSetObject(changeSet))).receipt
     }
 
+    public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        if writes.isEmpty { return }
+        _ = try await send(StoreAPI.replicate, EndpointCall(body: ReplicationObject(writes)))
+    }
+
     // MARK: - Sending
 
     /// Sends one call and maps its failure to the store's error.

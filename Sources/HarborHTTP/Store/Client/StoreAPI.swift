@@ -15,6 +15,8 @@ enum StoreAPI {
     static let indexEntries = Endpoint<QueryObject, [IndexEntryObject]>(.post, "/index-entries", idempotent: true)
     /// Never sent twice: a commit whose connection broke may have been applied.
     static let commit = Endpoint<ChangeSetObject, CommitReceiptObject>(.post, "/commit", idempotent: false)
+    /// Idempotent: it stores the documents at the versions given, so sending it twice changes nothing.
+    static let replicate = Endpoint<ReplicationObject, NoContent>(.post, "/replicate", idempotent: true)
     static let events = Endpoint<NoContent, [StoredEventObject]>(.get, "/events")
     static let signals = Endpoint<NoContent, WireValue<UInt64>>(.get, "/signals")
     static let prune = Endpoint<WireValue<Int64>, WireValue<Int>>(.post, "/events/prune", idempotent: true)

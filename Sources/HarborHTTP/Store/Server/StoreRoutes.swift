@@ -64,6 +64,17 @@ struct StoreRoutes: Sendable {
             if !changeSet.isEmpty { beacon.advance() }
             return try json(CommitReceiptObject(receipt))
         }
+        router.post("replicate") { request, _ -> Response in
+            let writes: [ReplicatedWrite]
+            do {
+                writes = try await decode(ReplicationObject.self, from: request).replicatedWrites()
+            } catch let error as WireFormatError {
+                throw StoreRefusal.badRequest(error.description)
+            }
+            try await store.replicate(writes)
+            if !writes.isEmpty { beacon.advance() }
+            return Response(status: .noContent)
+        }
     }
 
     private func addOutboxRoutes(to router: Router<BasicRequestContext>) {

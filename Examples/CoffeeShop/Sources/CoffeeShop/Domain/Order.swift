@@ -1,0 +1,89 @@
+public import Foundation
+public import Harbor
+
+/// A customer's order at the counter: the aggregate the coffee shop keeps, with its rules.
+///
+/// The rules live here, not in the use cases or the store: an order changes only while it is
+/// open; an item is a line, and adding one already there raises its quantity; removing an item
+/// the order lacks is an error that names what it has.
+public struct Order: Aggregate, Equatable {
+    public static let collection = "orders"
+    /// `placedAt` orders the list; `status` filters it.
+    public static let indexes: [IndexedField<Order>] = [
+        .field("placedAt", \.placedAt), .field("status", \.status),
+    ]
+
+    /// The most of one item one line may hold.
+    public static let quantityLimit = 20
+
+    /// The order's identifier: eight lowercase hexadecimal digits, unique across backends.
+    public let id: String
+    /// Whom it is for.
+    public let customer: String
+    /// When it was taken.
+    public let placedAt: Date
+    /// What it holds, in the order the items were first added.
+    public private(set) var items: [OrderItem]
+    /// Open or cancelled.
+    public private(set) var status: OrderStatus
+
+    /// Takes a new, open order.
+    /// - Throws: ``OrderError/emptyCustomer`` when `customer` is blank.
+    public init(id: String, customer: String, placedAt: Date) throws {
+        let customer = customer.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !customer.isEmpty else { throw OrderError.emptyCustomer }
+        self.id = id
+        self.customer = customer
+        self.placedAt = placedAt
+        self.items = []
+        self.status = .open
+    }
+
+    /// Adds `quantity` of `name`: a new line, or more on the line of that name (ignoring case).
+    /// - Throws: ``OrderError/cancelled(id:)``, ``OrderError/emptyItemName``,
+    ///   ``OrderError/badQuantity(_:limit:)`` or ``OrderError/tooMany(item:limit:)``.
+    public mutating func add(_ name: String, quantity: Int = 1) throws {
+        try requireOpen()
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw OrderError.emptyItemName }
+        guard (1...Self.quantityLimit).contains(quantity) else {
+            throw OrderError.badQuantity(quantity, limit: Self.quantityLimit)
+        }
+        if let index = items.firstIndex(where: { $0.key == OrderItem.key(trimmed) }) {
+            guard items[index].quantity + quantity <= Self.quantityLimit else {
+                throw OrderError.tooMany(item: items[index].name, limit: Self.quantityLimit)
+            }
+            items[index].quantity += quantity
+        } else {
+            items.append(OrderItem(name: trimmed, quantity: quantity))
+        }
+    }
+
+    /// Removes the line of `name` (ignoring case), whatever its quantity.
+    /// - Throws: ``OrderError/cancelled(id:)``, or ``OrderError/itemNotInOrder(id:item:items:)``
+    ///   naming the items the order has.
+    public mutating func remove(_ name: String) throws {
+        try requireOpen()
+        guard let index = items.firstIndex(where: { $0.key == OrderItem.key(name) }) else {
+            throw OrderError.itemNotInOrder(
+                id: id, item: name.trimmingCharacters(in: .whitespacesAndNewlines), items: items.map(\.name))
+        }
+        items.remove(at: index)
+    }
+
+    /// Cancels the order; it keeps its items for the record.
+    /// - Throws: ``OrderError/cancelled(id:)`` when it is cancelled already.
+    public mutating func cancel() throws {
+        try requireOpen()
+        status = .cancelled
+    }
+
+    /// An identifier as typed at the counter, as stored: trimmed and lowercased.
+    public static func id(typed text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    private func requireOpen() throws {
+        guard status == .open else { throw OrderError.cancelled(id: id) }
+    }
+}

@@ -1,0 +1,39 @@
+/// Why an order could not be taken or changed, in words the person at the counter can act on.
+public enum OrderError: Error, Equatable, CustomStringConvertible {
+    /// No order has this identifier.
+    case notFound(id: String)
+    /// The order was cancelled; it can be read but not changed.
+    case cancelled(id: String)
+    /// The order has no line with this name; `items` are the names it has.
+    case itemNotInOrder(id: String, item: String, items: [String])
+    /// An item name that is empty once spaces are trimmed.
+    case emptyItemName
+    /// An order needs the customer's name.
+    case emptyCustomer
+    /// A quantity outside 1 ... `limit`.
+    case badQuantity(Int, limit: Int)
+    /// One line may hold at most `limit` of an item.
+    case tooMany(item: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .notFound(let id):
+            "there is no order \(id); `coffeeshop list` shows the orders and their identifiers"
+        case .cancelled(let id):
+            "order \(id) was cancelled and cannot change; take a new one with `coffeeshop create`"
+        case .itemNotInOrder(let id, let item, let items) where items.isEmpty:
+            "order \(id) has no \"\(item)\": it has no items yet"
+        case .itemNotInOrder(let id, let item, let items):
+            "order \(id) has no \"\(item)\"; it has "
+                + items.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .emptyItemName:
+            "an item needs a name, such as latte"
+        case .emptyCustomer:
+            "an order needs the customer's name, such as --customer Ada"
+        case .badQuantity(let quantity, let limit):
+            "a quantity must be 1 to \(limit), not \(quantity)"
+        case .tooMany(let item, let limit):
+            "one order holds at most \(limit) × \(item); take a second order for more"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import CoffeeShop
+
+/// `coffeeshop list`: the orders, oldest first.
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the orders, oldest first (a query: it changes nothing).",
+        discussion: """
+            Each line: identifier, status, customer, items.
+
+            Examples:
+              coffeeshop list
+              coffeeshop list --open --store sqlite:orders.sqlite
+            """)
+
+    @OptionGroup var options: GlobalOptions
+    @Flag(help: "Only the open orders.") var open = false
+    @Flag(help: "Only the cancelled orders.") var cancelled = false
+
+    func validate() throws {
+        if open && cancelled { throw ValidationError("--open and --cancelled exclude each other; give one or neither") }
+    }
+
+    func run() async throws {
+        let status: OrderStatus? = open ? .open : cancelled ? .cancelled : nil
+        let orders = try await options.withApplication(creatingStore: false) { app, _ in
+            try await app.run(ListOrders(status: status))
+        }
+        if orders.isEmpty {
+            print("(no orders yet: take one with `coffeeshop create --customer NAME ITEM…`)")
+        }
+        for order in orders { print(order.line) }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Harbor
+import HarborHTTP
+import HarborPostgres
+import HarborSQLite
+import Logging
+
+/// How a command opens its store: whether it may create one, which process environment it reads
+/// credentials from, and where stores log.
+struct StoreOpening {
+    /// False for commands that only read: a mistyped path is then an error, not a new, empty store.
+    var createsStore = true
+    /// The variables `HARBOR_STORE_TOKEN`, `PGPASSWORD` and `PGPASSFILE` are read from.
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Where the stores log: warnings and worse, to standard error.
+    var logger: Logger = {
+        var logger = Logger(label: "coffeeshop") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    /// Opens one plain store (not a mirror or a fallback).
+    func openPlain(_ location: StoreLocation) throws -> OpenedStore {
+        switch location {
+        case .json(let folder):
+            let store = try JSONFileStore(folder: URL(fileURLWithPath: folder), creatingIfMissing: createsStore)
+            return OpenedStore(store: store, description: "JSON files in \(folder)")
+        case .sqlite(let path):
+            var configuration = SQLiteStore.Configuration()
+            configuration.createsIfMissing = createsStore
+            return OpenedStore(
+                store: try SQLiteStore(path: path, configuration: configuration), description: "SQLite database \(path)"
+            )
+        case .postgres(let url):
+            let configuration = try PostgresStore.Configuration(url: url, environment: environment)
+            let store = PostgresStore(configuration: configuration, logger: logger)
+            return OpenedStore(store: store, description: "PostgreSQL \(configuration)", services: [store])
+        case .http(let url):
+            let token = environment["HARBOR_STORE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            let store = HTTPStore(baseURL: url, token: token, timeout: .seconds(15), logger: logger)
+            return OpenedStore(store: store, description: "harbor-store-server at \(store.location)")
+        case .mirror, .fallback:
+            throw StoreLocationError.nested(location.description)
+        }
+    }
+}
+
+extension StoreOpening {
+    /// Opens the store `location` names: a plain store, or a mirror or fallback over two.
+    func open(_ location: StoreLocation) throws -> OpenedStore {
+        switch location {
+        case .mirror(let primary, let secondary):
+            return try openMirror(primary: primary, secondary: secondary)
+        case .fallback(let online, let local):
+            return try openFallback(online: online, local: local)
+        default:
+            return try openPlain(location)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// What ``MirroredStore/cutover(collections:)`` checked and did before the roles swapped.
+public struct MirrorCutoverReport: Sendable, Equatable {
+    /// Backlog entries copied to the secondary while draining.
+    public var replayed: Int
+    /// Documents compared by the final verification (which found no difference).
+    public var verified: Int
+    /// Durable subscribers whose positions were moved to the new primary's outbox.
+    public var subscribers: [String]
+
+    /// Creates a report.
+    public init(replayed: Int, verified: Int, subscribers: [String]) {
+        self.replayed = replayed
+        self.verified = verified
+        self.subscribers = subscribers
+    }
+}

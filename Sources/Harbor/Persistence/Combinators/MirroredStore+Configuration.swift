@@ -1,0 +1,82 @@
+public import Logging
+
+extension MirroredStore {
+    /// How a ``MirroredStore`` copies to its secondary, retries and compares.
+    public struct Configuration: Sendable {
+        /// Which reads also go to the secondary, to compare before cutting over; none by default.
+        public var shadowReads: ShadowReads
+        /// The longest a caller's ``MirroredStore/prepare(_:)`` waits for the secondary before
+        /// leaving it to the background copy; commits never wait for the secondary at all.
+        public var secondaryBudget: Duration
+        /// The wait after a failed copy to the secondary; it doubles after each further failure up
+        /// to ``maximumRetryDelay``. A new commit does not cut it short.
+        public var retryDelay: Duration
+        /// The longest wait between two tries of a secondary that keeps failing.
+        public var maximumRetryDelay: Duration
+        /// How many backlog entries, and how many documents of a backfill, are copied per call.
+        public var batchSize: Int
+        /// How long the copy waits, idle, before it deletes the backlog entries it has copied and
+        /// looks for entries it has not seen (another process's, or one committed out of order).
+        public var cleanupDelay: Duration
+        /// Where differences, failures and recoveries are logged.
+        public var logger: Logger
+
+        /// Creates a configuration.
+        public init(
+            shadowReads: ShadowReads = .none,
+            secondaryBudget: Duration = .seconds(2),
+            retryDelay: Duration = .milliseconds(500),
+            maximumRetryDelay: Duration = .seconds(30),
+            batchSize: Int = 256,
+            cleanupDelay: Duration = .milliseconds(200),
+            logger: Logger = Logger(label: "harbor.mirror")
+        ) {
+            self.shadowReads = shadowReads
+            self.secondaryBudget = secondaryBudget
+            self.retryDelay = retryDelay
+            self.maximumRetryDelay = maximumRetryDelay
+            self.batchSize = max(1, batchSize)
+            self.cleanupDelay = cleanupDelay
+            self.logger = logger
+        }
+    }
+
+    /// Which reads a ``MirroredStore`` also sends to the secondary, and which store answers them.
+    ///
+    /// A shadowed read reads both stores at once and reports every difference (metrics
+    /// `harbor_mirror_shadow_reads` and `harbor_mirror_differences{kind, lag}`, and a log line);
+    /// a failure of the secondary is reported too, never thrown.
+    public struct ShadowReads: Sendable, Equatable {
+        /// The share of reads, from 0 to 1, that are shadowed, drawn at random per read.
+        public var share: Double
+        /// Collections whose every read is shadowed, whatever ``share`` says.
+        public var collections: Set<String>
+        /// When true, a shadowed read returns the secondary's answer (the primary's when the
+        /// secondary fails): the secondary lags the primary by its copy, so a caller may not read
+        /// its own write. When false (the default), the primary answers and the secondary is only
+        /// compared.
+        public var answerFromSecondary: Bool
+
+        /// Creates a choice of shadowed reads.
+        public init(share: Double = 0, collections: Set<String> = [], answerFromSecondary: Bool = false) {
+            self.share = min(1, max(0, share))
+            self.collections = collections
+            self.answerFromSecondary = answerFromSecondary
+        }
+
+        /// No read is shadowed.
+        public static let none = ShadowReads()
+
+        /// Every read is shadowed; the primary answers.
+        public static let all = ShadowReads(share: 1)
+
+        /// Whether a read of `collection` is shadowed, drawing from `generator` when the share
+        /// decides.
+        func shadows(_ collection: String, using generator: inout some RandomNumberGenerator) -> Bool {
+            if collections.contains(collection) { return true }
+            if share >= 1 { return true }
+            if share <= 0 { return false }
+            return Double.random(in: 0..<1, using: &generator) < share
+        }
+    }
+}

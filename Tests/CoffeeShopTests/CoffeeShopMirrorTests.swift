@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// A mirror whose secondary, a real `harbor-store-server` on loopback, goes away in the middle:
+/// orders are still taken, what the secondary missed waits in the backlog, and reaches it when
+/// it is back.
+@Suite("coffeeshop on a mirror whose secondary goes away", .serialized, .timeLimit(.minutes(3)))
+struct CoffeeShopMirrorTests {
+    @Test("a secondary that is down fails no order; the backlog waits and is copied when it is back")
+    func secondaryDown() async throws {
+        let folder = try BuiltProduct.temporaryFolder()
+        let database = "sqlite:" + folder.appendingPathComponent("new-backend.sqlite").path
+        var server = try await StoreServerProcess(store: database, token: nil)
+        let cli = CoffeeShopCLI(folder: folder, environment: ["COFFEESHOP_STORE": "mirror:json:orders,\(server.url)"])
+        let ada = try await cli.created(["--customer", "Ada", "latte"])
+        #expect(try await cli.succeeds(["status"]).output.contains("backlog: empty"))
+
+        try await server.stop()
+        let grace = try await cli.created(["--customer", "Grace", "mocha"])
+        try await cli.succeeds(["add", ada, "cake"])
+        let waiting = try await cli.succeeds(["status"])
+        #expect(waiting.output.contains("backlog: 2 write(s) wait for the secondary"), "\(waiting)")
+        let unreachable = try await cli.run(["migrate", "verify"])
+        #expect(unreachable.status != 0)
+        #expect(unreachable.errors.contains("\(server.url) is unavailable"), "\(unreachable)")
+
+        server = try await StoreServerProcess(store: database, port: server.port, token: nil)
+        let verify = try await cli.succeeds(["migrate", "verify"])
+        #expect(verify.output.contains("clean; both backends hold the same 2 order(s)"), "\(verify)")
+        let onSecondary = try await cli.succeeds(["list", "--store", server.url])
+        #expect(
+            onSecondary.output == """
+                \(ada)  open       Ada: 1 × latte, 1 × cake
+                \(grace)  open       Grace: 1 × mocha
+
+                """, "\(onSecondary)")
+        try await server.stop()
+    }
+
+    @Test("verify lists each difference and exits 1; an order only on NEW is not one a backfill mends")
+    func differences() async throws {
+        let cli = CoffeeShopCLI(folder: try BuiltProduct.temporaryFolder())
+        let stray = try await cli.created(["--customer", "Ada", "latte", "--store", "json:new"])
+        let grace = try await cli.created(["--customer", "Grace", "mocha", "--store", "json:old"])
+        let mirror = ["--store", "mirror:json:old,json:new"]
+        let before = try await cli.run(["migrate", "verify"] + mirror)
+        #expect(before.status == 1, "\(before)")
+        #expect(before.output.contains("verify: 2 difference(s):"), "\(before)")
+        #expect(before.output.contains("orders/\(grace)"), "\(before)")
+        #expect(before.output.contains("orders/\(stray)"), "\(before)")
+        #expect(before.output.contains("start from an empty NEW"), "\(before)")
+        try await cli.succeeds(["migrate", "backfill"] + mirror)
+        let after = try await cli.run(["migrate", "verify"] + mirror)
+        #expect(after.status == 1, "\(after)")
+        #expect(after.output.contains("verify: 1 difference(s):\n  orders/\(stray)"), "\(after)")
+        let cutover = try await cli.run(["migrate", "cutover"] + mirror)
+        #expect(cutover.status != 0, "the roles do not swap while the two differ: \(cutover)")
+        #expect(cutover.errors.contains("still differs"), "\(cutover)")
+    }
+}

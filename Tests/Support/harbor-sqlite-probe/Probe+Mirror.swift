@@ -1,0 +1,52 @@
+import Foundation
+import Harbor
+import HarborSQLite
+
+// The mirror's work in a process a test kills: a backfill, commits whose copy runs in the
+// background, and a replay of a backlog.
+extension Probe {
+    /// The collection the mirror probes write and copy.
+    static let orders = "orders"
+
+    /// Backfills `orders` from the primary file to the secondary file in batches of `batch`,
+    /// printing `copied N` after each batch.
+    static func mirrorBackfill(primary: String, secondary: String, batch: Int) async throws {
+        let store = MirroredStore(
+            primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary),
+            configuration: MirroredStore.Configuration(batchSize: batch))
+        let result = try await store.backfill(collections: [orders]) { report("copied \($0.copied)") }
+        report("done \(result.copied) \(result.skipped)")
+    }
+
+    /// Commits `count` orders through a mirror (each inserted, then every third updated),
+    /// printing `committed N` after each commit, while the copy runs in the background.
+    static func mirrorCommit(primary: String, secondary: String, first: Int, count: Int) async throws {
+        let store = MirroredStore(
+            primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary))
+        for number in first..<first + count {
+            let key = DocumentKey(collection: orders, id: "order-\(number)")
+            _ = try await store.commit(
+                ChangeSet(changes: [.insert(key, body: Data("\(number)".utf8), fields: ["n": .int(Int64(number))])]))
+            if number % 3 == 0 {
+                _ = try await store.commit(
+                    ChangeSet(changes: [
+                        .update(
+                            key, expectedVersion: 1, body: Data("\(number)+".utf8), fields: ["n": .int(Int64(number))])
+                    ]))
+            }
+            report("committed \(number)")
+        }
+        try await store.replayBacklog()
+        report("done")
+    }
+
+    /// Replays the backlog the primary file holds to the secondary file, `batch` entries a pass.
+    static func mirrorReplay(primary: String, secondary: String, batch: Int) async throws {
+        let store = MirroredStore(
+            primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary),
+            configuration: MirroredStore.Configuration(batchSize: batch))
+        report("started")
+        let replayed = try await store.replayBacklog()
+        report("done \(replayed)")
+    }
+}
