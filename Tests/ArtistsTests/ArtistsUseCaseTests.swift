@@ -52,7 +52,7 @@ struct ArtistsUseCaseTests {
         let touched = try #require(catalog.touch(id: "bjork"))
         _ = catalog.touch(id: "radiohead")
         let report = try await app.run(SyncArtists())
-        #expect(Set(detailFetches.dropFirst(before)) == ["bjork", "radiohead"])
+        #expect(Set(detailFetches.dropFirst(before)) == ["bjork", "radiohead"], "\(detailFetches)")
         #expect(Set(report.stored) == ["Björk", "Radiohead"])
         #expect(report.summary == "stored 2 of 10 artists (8 were up to date)")
         let stored = try #require(try await app.run(ListArtists()).first { $0.id == "bjork" })

@@ -24,12 +24,12 @@ public struct TrackArtist: UseCase {
         guard !trimmed.isEmpty else { throw ArtistsError.emptyName }
         let id = ArtistsAPI.slug(trimmed)
         guard !id.isEmpty else { throw ArtistsError.unknownArtist(trimmed) }
-        var registration = try await registration(in: context, renewing: false)
+        var registration = try await currentRegistration(in: context, renewing: false)
         let object: ArtistObject
         do {
             object = try await track(id, name: trimmed, as: registration, in: context)
         } catch let error as HTTPServiceError where Self.status(of: error) == 401 {
-            registration = try await self.registration(in: context, renewing: true)
+            registration = try await currentRegistration(in: context, renewing: true)
             object = try await track(id, name: trimmed, as: registration, in: context)
         }
         try await context.persistence.perform { unitOfWork in
@@ -45,13 +45,15 @@ public struct TrackArtist: UseCase {
     ) async throws -> ArtistObject {
         do {
             return try await context.api.track(id: id, userID: registration.userID)
-        } catch let error as HTTPServiceError where Self.status(of: error) == 404 {
+        } catch let error where Self.status(of: error) == 404 {
             throw ArtistsError.unknownArtist(name)
         }
     }
 
     /// The stored registration, or a new one made and stored now (also when `renewing`).
-    private func registration(in context: RunContext<ArtistsServices>, renewing: Bool) async throws -> Registration {
+    private func currentRegistration(in context: RunContext<ArtistsServices>, renewing: Bool) async throws
+        -> Registration
+    {
         let registrations = context.persistence.repository(Registration.self)
         if !renewing, let stored = try await registrations.find(Registration.currentID) { return stored }
         let registration = Registration(userID: try await context.api.register().id)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Harbor
 
 /// An artist as this application keeps it: the local copy of what the API knows, and whether

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The artists API's data in memory, behaving as the API does: the development server serves

@@ -1,3 +1,4 @@
+import Foundation
 public import HarborHTTP
 
 /// The artists API's endpoints, declared once for the real client, the fake and the server.
@@ -15,13 +16,14 @@ public enum ArtistsAPI {
 }
 
 extension ArtistsAPI {
-    /// The identifier the API gives the artist called `name`: lower-case letters and digits,
-    /// every other run of characters one `-` (`Youssou N'Dour` is `youssou-n-dour`).
+    /// The identifier the API gives the artist called `name`: lower-case ASCII letters and
+    /// digits, accents dropped, every other run of characters one `-` (`Youssou N'Dour` is
+    /// `youssou-n-dour`, `Björk` is `bjork`), so it is a path segment as it is.
     public static func slug(_ name: String) -> String {
         var slug = ""
         var pendingDash = false
-        for character in name.lowercased() {
-            if character.isLetter || character.isNumber {
+        for character in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.append(character)
