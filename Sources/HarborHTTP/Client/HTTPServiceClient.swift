@@ -143,8 +143,8 @@ public final class HTTPServiceClient: HTTPService {
     /// An event-loop timer, not a second task sleeping in a task group beside the exchange: that
     /// race cost a second task per call, a libdispatch timer left pending for the whole timeout
     /// (thousands of them in a busy client), and a wait for the sleeper to wake before the group
-    /// could return — measured as a third of a loopback call (`harbor-bench http`,
-    /// docs/performance.md). Cancelling a NIO scheduled task removes it at once.
+    /// could return — about 7 % of a loopback call (`harbor-bench http`, docs/performance.md).
+    /// Cancelling a NIO scheduled task removes it at once.
     private func attemptWithDeadline<Request, Response>(
         _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall
     ) async -> Result<Response, HTTPServiceError> {
