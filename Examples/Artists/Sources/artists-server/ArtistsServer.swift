@@ -10,15 +10,16 @@ import Logging
 struct ArtistsServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "artists-server",
-        abstract: "Serve an artists API in memory for `artists --env development` (a Harbor example).",
+        abstract: "Serve an artists API in memory for `artists` (a Harbor example).",
         discussion: """
-            Routes: GET /artists, GET /artists/ID, POST /artists/ID/touch (marks the artist
-            changed now, so the next sync fetches it), POST /users, PUT /users/USER/tracked/ID.
-            Starts with ten artists; everything is forgotten when it stops.
+            Routes: GET /artists, GET /artists/ID, POST /artists/ID/touch (marks
+            the artist changed now, so the next sync fetches it), POST /users,
+            PUT /users/USER/tracked/ID. Starts with ten artists; everything is
+            forgotten when it stops.
 
             Examples:
-              artists-server                         # http://127.0.0.1:8090
-              artists-server --slow 1000             # every answer takes a second: try Ctrl-C on a sync
+              artists-server                  # http://127.0.0.1:8090
+              artists-server --slow 1000      # answers take 1 s: try Ctrl-C
               curl -X POST http://127.0.0.1:8090/artists/nina-simone/touch
             """)
 

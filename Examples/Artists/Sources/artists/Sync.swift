@@ -9,8 +9,9 @@ struct Sync: AsyncParsableCommand {
         abstract:
             "Fetch and store the artists that changed on the API (a command; Ctrl-C stops it, keeping what it stored).",
         discussion: """
-            Prints a line per artist stored, then a summary. Ctrl-C cancels the request in
-            flight and exits with status 130; run sync again to continue.
+            Prints a line per artist stored, then a summary. Ctrl-C cancels the
+            request in flight, keeps what was stored and exits with status 130;
+            run sync again to continue.
             """)
     @OptionGroup var options: GlobalOptions
 
