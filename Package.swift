@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "todos", targets: ["todos"]),
         .executable(name: "todos-server", targets: ["todos-server"]),
         .executable(name: "coffeeshop", targets: ["coffeeshop"]),
+        .executable(name: "artists", targets: ["artists"]),
+        .executable(name: "artists-server", targets: ["artists-server"]),
         .executable(name: "harbor-store-server", targets: ["harbor-store-server"]),
         .executable(name: "harbor-bench", targets: ["harbor-bench"]),
     ],
@@ -221,6 +223,36 @@ let package = Package(
             path: "Examples/CoffeeShop/Sources/coffeeshop",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Artists",
+            dependencies: ["Harbor", "HarborHTTP"],
+            path: "Examples/Artists/Sources/Artists",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "artists",
+            dependencies: [
+                "Artists",
+                "Harbor",
+                "HarborHTTP",
+                "HarborSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Artists/Sources/artists",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "artists-server",
+            dependencies: [
+                "Artists",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/Artists/Sources/artists-server",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "harbor-bench",
             dependencies: [
@@ -309,6 +341,11 @@ let package = Package(
         .testTarget(
             name: "TodosTests",
             dependencies: ["Todos", "Harbor", "HarborHTTP"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ArtistsTests",
+            dependencies: ["Artists", "Harbor", "HarborHTTP", "HarborSQLite", "HarborTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -37,6 +37,32 @@ enum Measure {
         return (median(baselines), median(candidates))
     }
 
+    /// Runs `rounds` pairs of baseline and candidate, alternating which goes first; returns both
+    /// medians and the median of the rounds' own ratios (candidate ÷ baseline of the same pair).
+    ///
+    /// On a shared, loaded machine the load changes from second to second: a ratio of two
+    /// medians can pair a quiet baseline round with a busy candidate one, while the two halves
+    /// of one pair ran a fraction of a second apart, under about the same load.
+    static func paired(
+        rounds: Int,
+        baseline: () async throws -> Double,
+        candidate: () async throws -> Double
+    ) async rethrows -> (baseline: Double, candidate: Double, ratio: Double) {
+        var baselines: [Double] = []
+        var candidates: [Double] = []
+        for round in 0..<rounds {
+            if round.isMultiple(of: 2) {
+                baselines.append(try await baseline())
+                candidates.append(try await candidate())
+            } else {
+                candidates.append(try await candidate())
+                baselines.append(try await baseline())
+            }
+        }
+        let ratios = zip(candidates, baselines).map { $0 / $1 }
+        return (median(baselines), median(candidates), median(ratios))
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }

@@ -33,6 +33,8 @@ public final class HTTPServiceClient: HTTPService {
     private let client: HTTPClient
     private let ownsClient: Bool
     private let sleep: @Sendable (Duration) async throws -> Void
+    /// The base URL parsed once, not per call; nil when it does not parse (every call then fails).
+    let baseComponents: URLComponents?
 
     /// Creates a client with its own connection pool, shut down when the client is released.
     ///
@@ -60,6 +62,7 @@ public final class HTTPServiceClient: HTTPService {
         self.client = httpClient
         self.ownsClient = ownsClient
         self.sleep = sleep
+        self.baseComponents = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)
     }
 
     deinit {
@@ -133,28 +136,43 @@ public final class HTTPServiceClient: HTTPService {
         }
     }
 
-    /// One attempt raced against its deadline: the first to finish wins and the other is cancelled.
+    /// One attempt with its deadline: the exchange runs in a task of its own, and a timer on the
+    /// client's event loop cancels that task when the deadline passes (the attempt is then a
+    /// timeout). The caller's cancellation reaches the exchange through the cancellation handler.
+    ///
+    /// An event-loop timer, not a second task sleeping in a task group beside the exchange: that
+    /// race cost a second task per call, a libdispatch timer left pending for the whole timeout
+    /// (thousands of them in a busy client), and a wait for the sleeper to wake before the group
+    /// could return — about 7 % of a loopback call (`harbor-bench http`, docs/performance.md).
+    /// Cancelling a NIO scheduled task removes it at once.
     private func attemptWithDeadline<Request, Response>(
         _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall
     ) async -> Result<Response, HTTPServiceError> {
         let timeout = endpoint.timeout ?? configuration.timeout
-        return await withTaskGroup(of: Result<Response, HTTPServiceError>?.self) { group in
-            group.addTask { await self.exchange(endpoint, prepared) }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: timeout)
-                } catch {
-                    return nil  // the exchange finished first, or the caller cancelled: not a timeout
-                }
-                return .failure(prepared.error(.timeout(after: timeout), endpoint: endpoint))
-            }
-            var outcome: Result<Response, HTTPServiceError>?
-            while outcome == nil, let next = await group.next() {
-                outcome = next
-            }
-            group.cancelAll()
-            return outcome ?? .failure(prepared.error(.cancelled, endpoint: endpoint))
+        let expiry = AttemptExpiry()
+        let exchange = Task { await self.exchange(endpoint, prepared) }
+        let timer = client.eventLoopGroup.any().scheduleTask(in: Self.timeAmount(timeout)) {
+            expiry.expire()
+            exchange.cancel()
         }
+        let outcome = await withTaskCancellationHandler {
+            await exchange.value
+        } onCancel: {
+            exchange.cancel()
+        }
+        timer.cancel()
+        // An answer that made it wins over a deadline that passed at the same moment.
+        if case .failure = outcome, expiry.hasExpired, !Task.isCancelled {
+            return .failure(prepared.error(.timeout(after: timeout), endpoint: endpoint))
+        }
+        return outcome
+    }
+
+    /// `duration` as NIO's time amount, clamped to what it can hold.
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        guard seconds < Int64.max / 1_000_000_000 else { return .nanoseconds(Int64.max) }
+        return .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 
     /// Sends the request once and reads its answer.

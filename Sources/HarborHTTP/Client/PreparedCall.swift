@@ -2,13 +2,18 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// A call made into a request once, before the first attempt: the URL, its redacted form for
-/// reports, and the request async-http-client sends (body encoded, headers merged).
+/// A call made into a request once, before the first attempt: the URL, and the request
+/// async-http-client sends (body encoded, headers merged).
 struct PreparedCall: Sendable {
     var request: HTTPClientRequest
-    let redactedURL: String
+    let url: URL
+    let redaction: HTTPRedaction
     let method: HTTPMethod
     let isIdempotent: Bool
+
+    /// The URL with its secrets redacted, for errors, logs and spans. Computed when one of them
+    /// asks, not per call: parsing the URL again costs more than a successful call needs.
+    var redactedURL: String { redaction.redact(url) }
 
     /// An error about this call.
     func error<Request, Response>(
@@ -39,7 +44,7 @@ extension HTTPServiceClient {
         } catch {
             throw failure(error.description, url: configuration.redaction.redact(base) + endpoint.path.template)
         }
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
+        guard var components = baseComponents else {
             throw failure("the base URL \(base) does not parse", url: configuration.redaction.redact(base))
         }
         let basePath =
@@ -51,7 +56,6 @@ extension HTTPServiceClient {
         guard let url = components.url else {
             throw failure("the URL does not form", url: configuration.redaction.redact(base) + path)
         }
-        let redacted = configuration.redaction.redact(url)
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .init(rawValue: endpoint.method.rawValue)
         request.headers.add(name: "Accept", value: "application/json")
@@ -61,7 +65,8 @@ extension HTTPServiceClient {
                 request.body = .bytes(ByteBuffer(bytes: body))
                 request.headers.add(name: "Content-Type", value: "application/json")
             } catch {
-                throw failure("the request body does not encode as JSON: \(error)", url: redacted)
+                throw failure(
+                    "the request body does not encode as JSON: \(error)", url: configuration.redaction.redact(url))
             }
         }
         for (name, value) in configuration.headers where call.headers[name] == nil {
@@ -71,6 +76,7 @@ extension HTTPServiceClient {
             request.headers.replaceOrAdd(name: name, value: value)
         }
         return PreparedCall(
-            request: request, redactedURL: redacted, method: endpoint.method, isIdempotent: endpoint.isIdempotent)
+            request: request, url: url, redaction: configuration.redaction, method: endpoint.method,
+            isIdempotent: endpoint.isIdempotent)
     }
 }
