@@ -33,7 +33,12 @@ enum MirrorBenchmark {
         let mirror = MirroredStore(
             primary: try SQLiteStore(path: folder.appendingPathComponent("primary.sqlite").path),
             secondary: try SQLiteStore(path: folder.appendingPathComponent("secondary.sqlite").path))
-        let stores: [any Store] = [alone, mirror]
+        // The same mirror with its copy held back until the end: what the commit path alone adds.
+        let deferred = MirroredStore(
+            primary: try SQLiteStore(path: folder.appendingPathComponent("deferred-primary.sqlite").path),
+            secondary: try SQLiteStore(path: folder.appendingPathComponent("deferred-secondary.sqlite").path),
+            configuration: MirroredStore.Configuration(coalescingDelay: .seconds(3_600)))
+        let stores: [any Store] = [alone, mirror, deferred]
         for store in stores {
             try await store.prepare(schema)
             _ = try await store.commit(
@@ -42,7 +47,7 @@ enum MirrorBenchmark {
                         .insert(document($0).key, body: document($0).body, fields: document($0).fields)
                     }))
         }
-        var versions = [[Int64]](repeating: [Int64](repeating: 1, count: 100), count: 2)
+        var versions = [[Int64]](repeating: [Int64](repeating: 1, count: 100), count: 3)
         func updates(_ side: Int) async throws -> Double {
             try await Measure.nanoseconds(operations: operations) {
                 for number in 0..<operations {
@@ -63,6 +68,12 @@ enum MirrorBenchmark {
         } candidate: {
             try await updates(1)
         }
+        let (pathBaseline, pathCandidate) = try await Measure.compare(rounds: 5) {
+            try await updates(0)
+        } candidate: {
+            try await updates(2)
+        }
+        Measure.report("mirror_commit_path_vs_primary", pathCandidate / pathBaseline)
         Measure.report("primary_commit_us", baseline / 1_000)
         Measure.report("mirror_commit_us", candidate / 1_000)
         Measure.report("mirror_commit_vs_primary", candidate / baseline)
@@ -71,7 +82,13 @@ enum MirrorBenchmark {
         Measure.report(
             "mirror_differences_after_drain", Double(try await mirror.verify(collections: [collection]).count),
             digits: 0)
+        Measure.report("mirror_deferred_backlog", Double(try await deferred.backlogCount()), digits: 0)
+        try await deferred.replayBacklog()
+        Measure.report(
+            "mirror_deferred_differences", Double(try await deferred.verify(collections: [collection]).count), digits: 0
+        )
         mirror.stop()
+        deferred.stop()
     }
 
     /// 100,000 documents backfilled from one SQLite file to another, with their versions.

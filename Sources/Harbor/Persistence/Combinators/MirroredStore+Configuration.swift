@@ -15,6 +15,9 @@ extension MirroredStore {
         public var maximumRetryDelay: Duration
         /// How many backlog entries, and how many documents of a backfill, are copied per call.
         public var batchSize: Int
+        /// How long the copy waits after a commit woke it, so that the commits of a burst are
+        /// copied together, in one call to the secondary, instead of one by one beside each.
+        public var coalescingDelay: Duration
         /// How long the copy waits, idle, before it deletes the backlog entries it has copied and
         /// looks for entries it has not seen (another process's, or one committed out of order).
         public var cleanupDelay: Duration
@@ -28,6 +31,7 @@ extension MirroredStore {
             retryDelay: Duration = .milliseconds(500),
             maximumRetryDelay: Duration = .seconds(30),
             batchSize: Int = 256,
+            coalescingDelay: Duration = .milliseconds(20),
             cleanupDelay: Duration = .milliseconds(200),
             logger: Logger = Logger(label: "harbor.mirror")
         ) {
@@ -36,6 +40,7 @@ extension MirroredStore {
             self.retryDelay = retryDelay
             self.maximumRetryDelay = maximumRetryDelay
             self.batchSize = max(1, batchSize)
+            self.coalescingDelay = coalescingDelay
             self.cleanupDelay = cleanupDelay
             self.logger = logger
         }

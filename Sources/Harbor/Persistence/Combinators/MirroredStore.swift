@@ -152,7 +152,7 @@ public final class MirroredStore: Store {
         let primary = roles.withLock { $0.primary }
         guard !changeSet.changes.isEmpty else { return try await primary.commit(changeSet) }
         let keys = try Self.writtenKeys(changeSet.changes.map(\.key))
-        let entry = try newBacklogEntry(keys)
+        let entry = newBacklogEntry(keys)
         var marked = changeSet
         marked.changes.append(.insert(entry.key, body: entry.body, fields: [:]))
         var receipt = try await primary.commit(marked)
@@ -166,7 +166,7 @@ public final class MirroredStore: Store {
         guard !writes.isEmpty else { return }
         let primary = roles.withLock { $0.primary }
         let keys = try Self.writtenKeys(writes.map(\.key))
-        let entry = try newBacklogEntry(keys)
+        let entry = newBacklogEntry(keys)
         try await primary.replicate(writes + [.put(entry)])
         queued(keys)
     }
@@ -268,8 +268,9 @@ public final class MirroredStore: Store {
                 switch plan {
                 case .retry(let delay):
                     try? await Task.sleep(for: delay)
-                case .wait(let timeout):
+                case .wait(let timeout, let coalescing):
                     await wake.wait(timeout: timeout)
+                    if coalescing > .zero { try? await Task.sleep(for: coalescing) }
                 }
             }
         }

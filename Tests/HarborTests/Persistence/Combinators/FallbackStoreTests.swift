@@ -121,6 +121,20 @@ struct FallbackStoreTests {
         await #expect(throws: StoreError.self) { try await store.resolve("none", keeping: .local) }
     }
 
+    @Test("refreshing the local copy brings what other clients wrote online, with versions, and drops what went")
+    func refresh() async throws {
+        let (online, local) = (InMemoryStore(), InMemoryStore())
+        _ = try await Self.commit(online, Self.insert("a", "one"))
+        _ = try await Self.commit(online, Self.update("a", from: 1, "two"))
+        try await local.replicate([
+            .put(StoredDocument(key: Self.key("gone"), version: 4, body: Self.body("old"), fields: [:]))
+        ])
+        let store = FallbackStore(online: online, local: local)
+        try await store.refreshLocalCopy(collections: [Self.orders])
+        #expect(try await local.documents(matching: DocumentQuery(collection: Self.orders)).map(\.key.id) == ["a"])
+        #expect(try await local.document(at: Self.key("a")) == online.document(at: Self.key("a")))
+    }
+
     @Test("an online store flapping loses nothing and ends where a store that never failed would")
     func flapping() async throws {
         let online = FakeStore(wrapping: InMemoryStore(), failureRate: 0.4, seed: 3)

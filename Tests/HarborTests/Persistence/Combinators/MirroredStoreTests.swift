@@ -55,6 +55,17 @@ struct MirroredStoreTests {
         #expect(try await store.verify(collections: [Self.orders]).isEmpty)
     }
 
+    @Test("keys with quotes, backslashes, control characters and accents survive the backlog")
+    func awkwardKeys() async throws {
+        let (primary, secondary) = (InMemoryStore(), InMemoryStore())
+        let store = Self.mirror(primary, secondary)
+        let ids = ["a\"b", "back\\slash", "line\nbreak\u{1}", "café", "CAFE\u{301}", "/..", ""]
+        _ = try await store.commit(ChangeSet(changes: ids.map { Self.insert($0, $0) }))
+        try await store.replayBacklog()
+        #expect(try await Self.contents(of: secondary) == Self.contents(of: primary))
+        #expect(try await Self.contents(of: secondary).count == ids.count)
+    }
+
     @Test("the background copy reaches the secondary without being asked")
     func copiesInBackground() async throws {
         let copied = AsyncStream<Void>.makeStream()
