@@ -307,7 +307,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WordCounterCLITests",
-            dependencies: ["WordCounter"],
+            dependencies: ["WordCounter", "HarborTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import HarborTesting
 import Testing
 
 /// The README's migration, end to end, with the real binaries: orders taken on a real
@@ -8,11 +9,11 @@ import Testing
 struct CoffeeShopMigrationTests {
     @Test(
         "http → mirror → backfill, verify, cutover → postgres alone: nothing taken during the move is lost",
-        .enabled(if: PostgresServer.enabled, PostgresServer.missing))
+        .enabled(if: PostgresTestServer.enabled, Comment(rawValue: PostgresTestServer.skipReason)))
     func migration() async throws {
         let folder = try BuiltProduct.temporaryFolder()
         let token = "latte-art-42"
-        let postgres = try PostgresServer.freshDatabase()
+        let postgres = try PostgresTestServer.freshURL(schemaPrefix: "coffee_")
         var cli = CoffeeShopCLI(folder: folder, environment: ["HARBOR_STORE_TOKEN": token])
         let old = try await StoreServerProcess(
             store: "sqlite:" + folder.appendingPathComponent("old-backend.sqlite").path, token: token)
@@ -38,7 +39,7 @@ struct CoffeeShopMigrationTests {
         #expect(verify.output.contains("clean"), "\(verify)")
         let cutover = try await cli.succeeds(["migrate", "cutover"])
         #expect(cutover.output.contains("is the primary now"), "\(cutover)")
-        #expect(!cutover.output.contains(try #require(PostgresServer.password)), "no password printed")
+        #expect(!cutover.output.contains(try #require(PostgresTestServer.password)), "no password printed")
         cli.environment["COFFEESHOP_STORE"] = "mirror:\(postgres),\(old.url)"
         let margaret = try await cli.created(["--customer", "Margaret", "mocha"])
         #expect(try await cli.succeeds(["migrate", "verify"]).output.contains("clean; both backends hold the same 4"))

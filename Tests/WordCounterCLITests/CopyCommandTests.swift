@@ -1,4 +1,5 @@
 import Foundation
+import HarborTesting
 import Testing
 
 @Suite("wordcounter copy: the whole history into another database, checked by counts")
@@ -58,20 +59,20 @@ struct CopyCommandTests {
 
     @Test(
         "SQLite to PostgreSQL and back to a SQLite file: the same history at every step",
-        .enabled(if: PostgresServer.enabled, PostgresServer.missing))
+        .enabled(if: PostgresTestServer.enabled, Comment(rawValue: PostgresTestServer.skipReason)))
     func roundTrip() async throws {
         let cli = try CLI()
         defer { cli.remove() }
         try await someHistory(cli)
-        let server = try PostgresServer.freshDatabase()
+        let server = try PostgresTestServer.freshURL(schemaPrefix: "cli_")
         let up = try await cli.run("copy", "--to", server)
         #expect(up.status == 0, "\(up.errors)")
-        #expect(!up.output.contains(PostgresServer.password ?? "\u{0}"))
+        #expect(!up.output.contains(PostgresTestServer.password ?? "\u{0}"))
         #expect(try await history(cli, database: server).last?["words"] as? Int == 4)
         let back = cli.folder.appendingPathComponent("back.sqlite").path
         let down = try await cli.run(["copy", "--to", back, "--database", server], useDatabase: false)
         #expect(down.status == 0, "\(down.errors)")
-        #expect(down.output == up.output.replacingOccurrences(of: PostgresServer.describe(server), with: back))
+        #expect(down.output == up.output.replacingOccurrences(of: PostgresTestServer.described(server), with: back))
         #expect(try await history(cli, database: back).last?["words"] as? Int == 4)
     }
 }

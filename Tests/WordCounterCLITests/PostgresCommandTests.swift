@@ -1,15 +1,16 @@
 import Foundation
+import HarborTesting
 import Testing
 
 @Suite("wordcounter on a PostgreSQL server: --database URL, WORDCOUNTER_DATABASE and its errors")
 struct PostgresCommandTests {
     @Test(
         "--database postgres://… tracks, updates and reports on the server; no SQLite file is made",
-        .enabled(if: PostgresServer.enabled, PostgresServer.missing))
+        .enabled(if: PostgresTestServer.enabled, Comment(rawValue: PostgresTestServer.skipReason)))
     func onTheServer() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let url = try PostgresServer.freshDatabase()
+        let url = try PostgresTestServer.freshURL(schemaPrefix: "cli_")
         try cli.write("novel/chapter.md", "one two three")
         let track = try await cli.run(["--database", url, "track", "novel"], useDatabase: false)
         #expect(track.status == 0, "\(track.errors)")
@@ -30,18 +31,18 @@ struct PostgresCommandTests {
         #expect(rows.first?["words"] as? Int == 5)
         #expect(!FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("xdg/wordcounter").path))
         for output in [track, update, history, status] {
-            #expect(!output.output.contains(PostgresServer.password ?? "\u{0}"))
-            #expect(!output.errors.contains(PostgresServer.password ?? "\u{0}"))
+            #expect(!output.output.contains(PostgresTestServer.password ?? "\u{0}"))
+            #expect(!output.errors.contains(PostgresTestServer.password ?? "\u{0}"))
         }
     }
 
     @Test(
         "a reading command on a schema never written finds nothing tracked and creates nothing",
-        .enabled(if: PostgresServer.enabled, PostgresServer.missing))
+        .enabled(if: PostgresTestServer.enabled, Comment(rawValue: PostgresTestServer.skipReason)))
     func readingAnEmptySchema() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let url = try PostgresServer.freshDatabase()
+        let url = try PostgresTestServer.freshURL(schemaPrefix: "cli_")
         let status = try await cli.run(["status", "--database", url], useDatabase: false)
         #expect(status.status == 0, "\(status.errors)")
         #expect(status.output == "Nothing is tracked yet. Start with: wordcounter track PATH\n")
@@ -79,12 +80,12 @@ struct PostgresCommandTests {
 
     @Test(
         "a wrong password: exit 1, the server's message and where a password goes, never the password",
-        .enabled(if: PostgresServer.enabled, PostgresServer.missing))
+        .enabled(if: PostgresTestServer.enabled, Comment(rawValue: PostgresTestServer.skipReason)))
     func wrongPassword() async throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let url = try PostgresServer.freshDatabase()
-        let password = try #require(PostgresServer.password)
+        let url = try PostgresTestServer.freshURL(schemaPrefix: "cli_")
+        let password = try #require(PostgresTestServer.password)
         let wrong = url.replacingOccurrences(of: ":" + password + "@", with: ":not-the-password@")
         let result = try await cli.run(["status", "--database", wrong], useDatabase: false)
         #expect(result.status == 1)

@@ -1,4 +1,5 @@
 import Foundation
+import HarborTesting
 import Testing
 
 /// Two "machines": two folders holding copies of one manuscript, each tracked by the real
@@ -6,14 +7,14 @@ import Testing
 /// a copy between the folders.
 @Suite(
     "Two machines on one PostgreSQL history (real binary, real server)",
-    .enabled(if: PostgresServer.enabled, PostgresServer.missing))
+    .enabled(if: PostgresTestServer.enabled, Comment(rawValue: PostgresTestServer.skipReason)))
 struct TwoMachinesEndToEndTests {
     let cli: CLI
     let database: String
 
     init() throws {
         cli = try CLI()
-        database = try PostgresServer.freshDatabase()
+        database = try PostgresTestServer.freshURL(schemaPrefix: "cli_")
     }
 
     func run(_ machine: String, _ arguments: String...) async throws -> CLI.Result {

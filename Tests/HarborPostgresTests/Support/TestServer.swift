@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborTesting
 import PostgresNIO
 import Synchronization
 import Testing
@@ -10,14 +11,13 @@ import Testing
 /// starts one with scripts/postgres). Without it the tests are skipped, except in CI (`CI=true`),
 /// where they run and fail: a missing server there is a failure, not a skip.
 enum TestServer {
-    static let url = ProcessInfo.processInfo.environment["HARBOR_POSTGRES_URL"]
+    static let url = PostgresTestServer.url
 
     /// Whether the tests should run: a server is named, or this is CI.
-    static let enabled = url != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    static let enabled = PostgresTestServer.enabled
 
     /// The reason the tests are skipped, for the trait.
-    static let missing: Comment =
-        "HARBOR_POSTGRES_URL is not set: run ./scripts/test, or eval \"$(scripts/postgres start)\""
+    static let missing = Comment(rawValue: PostgresTestServer.skipReason)
 
     /// A configuration for the server with a new schema of its own, so tests run in parallel.
     static func configuration(
@@ -26,7 +26,7 @@ enum TestServer {
         throws -> PostgresStore.Configuration
     {
         guard let url else {
-            throw TestServerMissing()
+            throw PostgresTestServer.Missing()
         }
         var configuration = try PostgresStore.Configuration(url: url)
         configuration.schema = schema
@@ -76,13 +76,6 @@ enum TestServer {
     }
 }
 
-/// The server is not named, in CI.
-struct TestServerMissing: Error, CustomStringConvertible {
-    var description: String {
-        "HARBOR_POSTGRES_URL is not set; CI must run the PostgreSQL tests against a real server (scripts/postgres)"
-    }
-}
-
 /// The `run()` tasks of the stores a test opened, cancelled when it ends.
 final class RunningStores: Sendable {
     private let tasks = Mutex<[Task<Void, any Error>]>([])
@@ -112,7 +105,7 @@ extension TestServer {
                 bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
             }
         }
-        guard bound else { throw TestServerMissing() }
+        guard bound else { throw PostgresTestServer.Missing() }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
