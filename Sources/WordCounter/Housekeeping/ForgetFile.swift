@@ -7,7 +7,7 @@ public import Harbor
 /// A file that still exists inside a tracked folder is found again by the next update, as a new
 /// file: untrack it to keep it out.
 public struct ForgetFile: UseCase, Codable {
-    /// The file's identifier, or its first characters.
+    /// The file's identifier, or its last (or first) characters.
     public let id: String
     /// Only say what would be forgotten, changing nothing (to ask the writer first).
     public let preview: Bool

@@ -5,7 +5,7 @@ public import Harbor
 ///
 /// Words it gained while it was away count as today's writing, as any recount's do.
 public struct RelocateFile: UseCase, Codable {
-    /// The file's identifier, or its first characters.
+    /// The file's identifier, or its last (or first) characters.
     public let id: String
     /// Where it is now, relative to the working directory or absolute.
     public let path: String

@@ -32,7 +32,7 @@ struct Missing: AsyncParsableCommand {
         }
         let rows = missing.map { file in
             [
-                String(file.id.prefix(8)), file.words.map(\.grouped) ?? "-",
+                String(file.id.suffix(8)), file.words.map(\.grouped) ?? "-",
                 file.lastCounted.map { Day($0, calendar: .current).rawValue } ?? "-", file.path.escapedForTerminal,
             ]
         }
@@ -46,14 +46,15 @@ struct Relocate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Tell Word Counter where a tracked file is now; it keeps its history and is counted at once.",
         discussion: """
-            ID is the file's ID from `wordcounter missing` (or `status --json`), or its first \
-            four or more characters. Words it gained while away count as today's writing.
+            ID is the file's ID from `wordcounter missing` (its last eight characters) or `status --json`: \
+            four or more of its last (or first) characters are enough. Words it gained while away count as today's writing.
 
               wordcounter relocate 3f2a ~/novel/drafts/chapter-07.md
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: ArgumentHelp("The file's ID, or its first characters.", valueName: "id")) var id: String
+    @Argument(help: ArgumentHelp("The file's ID, or its last (or first) characters.", valueName: "id"))
+    var id: String
     @Argument(help: ArgumentHelp("Where the file is now.", valueName: "path")) var path: String
 
     func run() async throws {
@@ -78,7 +79,8 @@ struct Forget: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-    @Argument(help: ArgumentHelp("The file's ID, or its first characters.", valueName: "id")) var id: String
+    @Argument(help: ArgumentHelp("The file's ID, or its last (or first) characters.", valueName: "id"))
+    var id: String
     @Flag(help: "Do not ask.") var yes = false
 
     func run() async throws {

@@ -9,12 +9,16 @@ extension Probe {
     static let orders = "orders"
 
     /// Backfills `orders` from the primary file to the secondary file in batches of `batch`,
-    /// printing `copied N` after each batch.
+    /// printing `copied N` after each batch and pausing 20 ms: slow on purpose, so that a test
+    /// killing it mid-way lands mid-way however fast this process runs beside a loaded parent.
     static func mirrorBackfill(primary: String, secondary: String, batch: Int) async throws {
         let store = MirroredStore(
             primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary),
             configuration: MirroredStore.Configuration(batchSize: batch))
-        let result = try await store.backfill(collections: [orders]) { report("copied \($0.copied)") }
+        let result = try await store.backfill(collections: [orders]) {
+            report("copied \($0.copied)")
+            usleep(20_000)
+        }
         report("done \(result.copied) \(result.skipped)")
     }
 

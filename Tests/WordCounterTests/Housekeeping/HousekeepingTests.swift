@@ -33,6 +33,10 @@ struct HousekeepingTests {
         #expect(try await fixture.history(days: 1).map(\.words) == [10])  // 4 before, 6 more while away
         #expect(fixture.recorder.events(of: FileMoved.self).last?.to == "/elsewhere/a-found.md")
 
+        // Its last characters name it as well as its first (what `missing` shows of it).
+        try fixture.disk.write("/n/c.md", contents: Fixture.words(20))
+        #expect(try await fixture.app.run(RelocateFile(id: String(id.suffix(4)), path: "/n/c.md")).path == "/n/c.md")
+
         // Back into the tracked folder: the folder is its root again.
         try fixture.disk.write("/n/sub/a.md", contents: Fixture.words(20))
         #expect(try await fixture.app.run(RelocateFile(id: id, path: "/n/sub/a.md")).root == "/n")
