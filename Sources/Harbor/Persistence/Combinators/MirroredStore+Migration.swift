@@ -173,27 +173,28 @@ extension MirroredStore {
     private static func forEachPage(
         of collection: String, in store: any Store, size: Int, _ body: ([IndexEntry]) throws -> Void
     ) async throws {
-        var after: DocumentQuery.Position?
-        while true {
-            let page = try await store.indexEntries(
-                matching: DocumentQuery(collection: collection, limit: size, after: after))
-            try body(page)
-            guard let last = page.last, page.count == size else { return }
-            after = DocumentQuery.Position(values: [], id: last.key.id)
-        }
+        try await forEachPage(of: collection, size: size, reading: store.indexEntries, key: \.key, body)
     }
 
     /// Calls `body` with each page of `collection`'s documents in `store`, in identifier order.
     private static func forEachDocumentPage(
         of collection: String, in store: any Store, size: Int, _ body: ([StoredDocument]) throws -> Void
     ) async throws {
+        try await forEachPage(of: collection, size: size, reading: store.documents, key: \.key, body)
+    }
+
+    /// Reads `collection` page by page with `read`, each page starting after the last key of the
+    /// one before, and calls `body` with each.
+    private static func forEachPage<Item>(
+        of collection: String, size: Int, reading read: (DocumentQuery) async throws -> [Item],
+        key: (Item) -> DocumentKey, _ body: ([Item]) throws -> Void
+    ) async throws {
         var after: DocumentQuery.Position?
         while true {
-            let page = try await store.documents(
-                matching: DocumentQuery(collection: collection, limit: size, after: after))
+            let page = try await read(DocumentQuery(collection: collection, limit: size, after: after))
             try body(page)
             guard let last = page.last, page.count == size else { return }
-            after = DocumentQuery.Position(values: [], id: last.key.id)
+            after = DocumentQuery.Position(values: [], id: key(last).id)
         }
     }
 
