@@ -44,7 +44,11 @@ extension Repository {
     /// are laid over, and the versions read count as reads for a later update.
     /// - Throws: ``StoreError/unknownField(collection:field:)`` for a key path that is not indexed.
     public func indexEntries(_ query: Query<A>) async throws -> [IndexEntry] {
-        let documentQuery = try query.documentQuery()
+        try await indexEntries(try query.documentQuery())
+    }
+
+    /// The index entries `documentQuery` selects, laid over with the unit of work's changes.
+    private func indexEntries(_ documentQuery: DocumentQuery) async throws -> [IndexEntry] {
         try await persistence.prepare(A.self)
         let pending = unitOfWork?.pendingChanges(in: A.collection) ?? []
         var storeQuery = documentQuery
@@ -55,6 +59,26 @@ extension Repository {
         }
         if pending.isEmpty { return entries }
         return Self.overlay(pending, on: entries.map(\.bodiless), query: documentQuery).map(\.indexEntry)
+    }
+
+    /// One page of the index entries `query` selects, in its order, of at most its limit, starting
+    /// after `token`: ``indexEntries(_:)`` a page at a time, so that reading every entry of a large
+    /// collection holds one page in memory, not all of them. Tokens behave as ``page(_:after:)``'s.
+    /// - Throws: ``StoreError/unknownField(collection:field:)`` for a key path that is not indexed.
+    public func indexEntryPage(_ query: Query<A>, after token: PageToken? = nil) async throws -> IndexEntryPage {
+        var documentQuery = try query.documentQuery()
+        documentQuery.after = token?.position
+        let size = documentQuery.limit
+        if let size { documentQuery.limit = size + 1 }
+        var entries = try await indexEntries(documentQuery)
+        var next: PageToken?
+        if let size, entries.count > size {
+            entries.removeLast(entries.count - size)
+            if let last = entries.last {
+                next = PageToken(position: documentQuery.position(of: last.fields, id: last.key.id))
+            }
+        }
+        return IndexEntryPage(entries: entries, next: next)
     }
 }
 

@@ -42,7 +42,7 @@ public struct TrackFiles: UseCase {
         let fileSystem = services.fileSystem
         var problems: [PathProblems.Problem] = []
         var found: [DiscoveredFile] = []
-        var statuses: [String: FileStatus] = [:]  // what listing the folders said of their files
+        var statuses = FileStatuses()  // what listing the folders said of their files
         var roots: [TrackedRoot] = []
         for given in paths {
             let path = fileSystem.absolutePath(given)
@@ -53,11 +53,7 @@ public struct TrackFiles: UseCase {
                     roots.append(TrackedRoot(path: path, filter: filter))
                     let listing = try fileSystem.listing(of: path, matching: filter, recursive: true)
                     found += listing.files.map { DiscoveredFile(path: $0, root: path) }
-                    if statuses.isEmpty {
-                        statuses = listing.statuses
-                    } else {
-                        statuses.merge(listing.statuses) { first, _ in first }
-                    }
+                    statuses = statuses.merging(listing.statuses)
                     // Tracked all the same (its files are found once it can be read), and said.
                     problems += listing.unreadableFolders.map {
                         .init(path: $0.path, reason: "folder not read: \($0.problem)")
@@ -97,7 +93,7 @@ public struct TrackFiles: UseCase {
             let asWriting = services.settings.value.newFilesCountAsWriting  // `config set new-files`
             try await Self.trackNew(discovered, countingAsWriting: asWriting, in: context)
         }
-        try await Self.trackNew(found, statuses: statuses, in: context)
+        try await Self.trackNew(consume found, statuses: statuses, in: context)
         if !problems.isEmpty { throw PathProblems(problems) }
     }
 
@@ -115,7 +111,7 @@ public struct TrackFiles: UseCase {
     /// `statuses` are what listing the folders said of the files, by path: each spares a status call.
     @discardableResult
     static func trackNew(
-        _ found: [DiscoveredFile], statuses: [String: FileStatus] = [:], recountingAliased: Bool = true,
+        _ found: consuming [DiscoveredFile], statuses: FileStatuses = FileStatuses(), recountingAliased: Bool = true,
         countingAsWriting: Bool = false, in context: RunContext<WordCounterServices>
     ) async throws -> Int {
         let services = context.services
@@ -126,64 +122,71 @@ public struct TrackFiles: UseCase {
             $0.belongs(to: services.machine)
         }
         let known = Set(tracked.map(\.path))
-        var seen = Set<String>()
         // In path order, a batch's files sit together in the path indexes: each commit rewrites a
-        // few of their pages instead of one per file.
-        let new = found.filter { !known.contains($0.path) && seen.insert($0.path).inserted }.sorted {
-            $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
-        }
-        var names = FileNames(tracked, fileSystem: services.fileSystem)
+        // few of their pages instead of one per file. Sorted, a path given twice is given side by
+        // side, and only its first is kept.
+        var new = (consume found).filter { !known.contains($0.path) }
+        new.sort { PathBytes.precedes($0.path, $1.path) }
+        new = zip(new.indices, new).filter { index, file in
+            index == 0 || !PathBytes.same(new[index - 1].path, file.path)
+        }.map(\.1)
+        var names = FileNames(tracked, fileSystem: services.fileSystem, capacity: tracked.count + new.count)
         var fingerprints = Set(everywhere.compactMap(\.fingerprint))
         var added = 0
         let recordCount = RecordCount(services: services)
         for (index, batch) in new.chunked(into: 200).enumerated() {
             try context.checkCancellation()
             // What this batch notes is kept apart until it is committed (a retried batch starts
-            // again from the names before it), without copying all the names for each batch.
-            let (earlierNames, earlierFingerprints) = (names, fingerprints)
-            let (addedInBatch, batchNames, batchFingerprints) = try await services.persistence.perform { unitOfWork in
-                var addedInBatch = 0
-                var batchNames = FileNames([], fileSystem: services.fileSystem)
-                var batchFingerprints = Set<UInt64>()
-                for entry in batch {
-                    let status = statuses[entry.path] ?? (try? services.fileSystem.status(of: entry.path))
-                    if let status,
-                        let original = batchNames.trackedName(of: status, otherThan: entry.path)
-                            ?? earlierNames.trackedName(of: status, otherThan: entry.path)
-                    {
-                        try unitOfWork.record(
-                            FileAliasSkipped(path: entry.path, fileID: original.id, trackedPath: original.path))
-                        if recountingAliased,
-                            let file = try await unitOfWork.repository(TrackedFile.self).find(original.id)
+            // again from the names before it), without copying all the names for each batch: the
+            // batch reads them through a copy that ends with the batch, so the merge below finds
+            // them unshared and adds in place.
+            let (addedInBatch, batchNames, batchFingerprints) = try await Self.withEarlier(names, fingerprints) {
+                earlierNames, earlierFingerprints in
+                try await services.persistence.perform { unitOfWork in
+                    var addedInBatch = 0
+                    var batchNames = FileNames([], fileSystem: services.fileSystem)
+                    var batchFingerprints = Set<UInt64>()
+                    for entry in batch {
+                        let status = statuses[entry.path] ?? (try? services.fileSystem.status(of: entry.path))
+                        if let status,
+                            let originalPath = batchNames.trackedName(of: status, otherThan: entry.path)
+                                ?? earlierNames.trackedName(of: status, otherThan: entry.path),
+                            let original = try await unitOfWork.repository(TrackedFile.self)
+                                .query(Query().where(\.path, equals: originalPath))
+                                .first(where: { $0.belongs(to: services.machine) })
                         {
-                            _ = try await recordCount(file, in: unitOfWork)
+                            try unitOfWork.record(
+                                FileAliasSkipped(path: entry.path, fileID: original.id, trackedPath: original.path))
+                            if recountingAliased { _ = try await recordCount(original, in: unitOfWork) }
+                            continue
                         }
-                        continue
+                        let document = roots.first { $0.path == entry.root }?.documentKey(for: entry.path)
+                        // A copy of a document another machine counted already is no new writing.
+                        let synced =
+                            try await document.asyncMap {
+                                try await unitOfWork.repository(SyncedDocument.self).find($0)
+                            }
+                            .map { $0.copies[services.machine ?? ""] == nil } ?? false
+                        let file = try await track(
+                            entry.path, root: entry.root, document: document, services: services,
+                            recordCount: recordCount, in: unitOfWork)
+                        if let status { batchNames.note(file.path, identity: status.identity) }
+                        addedInBatch += 1
+                        try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
+                        guard let fingerprint = file.fingerprint else { continue }
+                        if countingAsWriting, !synced, let words = file.words, words > 0,
+                            !batchFingerprints.contains(fingerprint), !earlierFingerprints.contains(fingerprint)
+                        {
+                            var today = DailyCount(
+                                fileID: file.id, day: services.today, startWords: 0, machine: services.machine)
+                            today.record(words)
+                            today.path = file.path
+                            try unitOfWork.repository(DailyCount.self).save(today)
+                        }
+                        batchFingerprints.insert(fingerprint)
                     }
-                    let document = roots.first { $0.path == entry.root }?.documentKey(for: entry.path)
-                    // A copy of a document another machine counted already is no new writing.
-                    let synced =
-                        try await document.asyncMap { try await unitOfWork.repository(SyncedDocument.self).find($0) }
-                        .map { $0.copies[services.machine ?? ""] == nil } ?? false
-                    let file = try await track(
-                        entry.path, root: entry.root, document: document, services: services,
-                        recordCount: recordCount, in: unitOfWork)
-                    if let status { batchNames.note(file.id, path: file.path, identity: status.identity) }
-                    addedInBatch += 1
-                    try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
-                    guard let fingerprint = file.fingerprint else { continue }
-                    if countingAsWriting, !synced, let words = file.words, words > 0,
-                        !batchFingerprints.contains(fingerprint), !earlierFingerprints.contains(fingerprint)
-                    {
-                        var today = DailyCount(
-                            fileID: file.id, day: services.today, startWords: 0, machine: services.machine)
-                        today.record(words)
-                        today.path = file.path
-                        try unitOfWork.repository(DailyCount.self).save(today)
-                    }
-                    batchFingerprints.insert(fingerprint)
+                    return (addedInBatch, batchNames, batchFingerprints)
                 }
-                return (addedInBatch, batchNames, batchFingerprints)
             }
             names.merge(batchNames)
             fingerprints.formUnion(batchFingerprints)
@@ -191,6 +194,14 @@ public struct TrackFiles: UseCase {
             context.reportProgress(completed: min(new.count, (index + 1) * 200), total: new.count, message: "tracking")
         }
         return added
+    }
+
+    /// What `body` returns given `names` and `fingerprints`; its copies of them end with the call.
+    private static func withEarlier<Result: Sendable>(
+        _ names: FileNames, _ fingerprints: Set<UInt64>,
+        _ body: (FileNames, Set<UInt64>) async throws -> Result
+    ) async throws -> Result {
+        try await body(names, fingerprints)
     }
 
     /// Adds the file and takes its first count as its baseline.

@@ -31,46 +31,55 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let roots = try await services.persistence.repository(TrackedRoot.self).all().filter {
             $0.belongs(to: services.machine)
         }
-        // The tracked folders are listed while the index is read: the two wait on different things
+        // 1. Which files need reading, which are gone: index entries only, nothing decoded, read a
+        // page at a time so that memory holds one page of entries, not every tracked file's. The
+        // tracked folders are listed while the first page is read: the two wait on different things
         // (the disk, the database), and the listing's statuses spare a status call per file below.
         async let listingsInProgress = Self.list(roots, in: fileSystem)
-        let entries = try await trackedFiles.indexEntries(Query<TrackedFile>()).filter {
-            TrackedFile.belongs($0, to: services.machine)
-        }
+        let pageQuery = Query<TrackedFile>().limit(Self.pageSize)
+        var page = try await trackedFiles.indexEntryPage(pageQuery)
         let listings = await listingsInProgress
-        var summary = Summary(checked: entries.count)
-
-        // 1. Which files need reading, which are gone: index entries only, nothing decoded.
+        let markdownExclusions = services.settings.value.markdownExclusions
+        var checked = 0
         var toCount: [String] = []
         var goneIDs: [String] = []
-        var trackedPaths = Set<String>()
-        let markdownExclusions = services.settings.value.markdownExclusions
-        for entry in entries {
-            guard case .string(let path) = entry[field: "path"] else {
-                toCount.append(entry.key.id)
-                continue
-            }
-            trackedPaths.insert(path)
-            do {
-                let status =
-                    if let listed = listings.lazy.compactMap({ $0.listing.statuses[path] }).first { listed } else {
-                        try fileSystem.status(of: path)
-                    }
-                // A file counted by other rules than the settings' now is counted again (its mode is
-                // its path's: the mode it was tracked with).
-                let exclusions = CountingMode.forPath(path) == .markdown ? markdownExclusions : []
-                if status.kind == .regular
-                    && TrackedFile.isUnchanged(entry, comparedWith: status, exclusions: exclusions)
-                {
+        // Which listed files are tracked, one flag per listed status: what is left unflagged is new or
+        // moved here (no set of every tracked path is kept).
+        var trackedListed = listings.map { [Bool](repeating: false, count: $0.listing.statuses.count) }
+        while true {
+            for entry in page.entries where TrackedFile.belongs(entry, to: services.machine) {
+                checked += 1
+                guard case .string(let path) = entry[field: "path"] else {
+                    toCount.append(entry.key.id)
                     continue
                 }
-                toCount.append(entry.key.id)
-            } catch .notFound {
-                goneIDs.append(entry.key.id)
-            } catch {
-                toCount.append(entry.key.id)  // counting reports the problem
+                var listed: FileStatus?
+                for (number, (_, listing)) in listings.enumerated() {
+                    guard let index = listing.statuses.firstIndex(ofPath: path) else { continue }
+                    trackedListed[number][index] = true
+                    if listed == nil { listed = listing.statuses[index] }
+                }
+                do {
+                    let status = if let listed { listed } else { try fileSystem.status(of: path) }
+                    // A file counted by other rules than the settings' now is counted again (its mode
+                    // is its path's: the mode it was tracked with).
+                    let exclusions = CountingMode.forPath(path) == .markdown ? markdownExclusions : []
+                    if status.kind == .regular
+                        && TrackedFile.isUnchanged(entry, comparedWith: status, exclusions: exclusions)
+                    {
+                        continue
+                    }
+                    toCount.append(entry.key.id)
+                } catch .notFound {
+                    goneIDs.append(entry.key.id)
+                } catch {
+                    toCount.append(entry.key.id)  // counting reports the problem
+                }
             }
+            guard let next = page.next else { break }
+            page = try await trackedFiles.indexEntryPage(pageQuery, after: next)
         }
+        var summary = Summary(checked: checked)
         // Only the gone files are decoded here: finding where they went needs their identity.
         var gone: [TrackedFile] = []
         for id in goneIDs {
@@ -80,8 +89,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // 2. Candidates for moves and new files: what the tracked folders hold that nobody tracks.
         var listed: [String: String] = [:]  // path → root
         var unreadableFolders: [PathProblems.Problem] = []
-        for (root, listing) in listings {
-            for path in listing.files where !trackedPaths.contains(path) { listed[path] = root.path }
+        for (number, (root, listing)) in listings.enumerated() {
+            for (index, status) in listing.statuses.enumerated() where !trackedListed[number][index] {
+                listed[status.path] = root.path
+            }
             unreadableFolders += listing.unreadableFolders.map {
                 .init(path: $0.path, reason: "folder not read: \($0.problem)")
             }
@@ -93,8 +104,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var moves: [(TrackedFile, String)] = []
         var candidates: [String: [FileStatus]] = [:]  // file id → what it could have become
         for file in gone {
-            candidates[file.id] = moveCandidates(
-                for: file, among: listed, excluding: trackedPaths, fileSystem: fileSystem)
+            candidates[file.id] = try await moveCandidates(
+                for: file, among: listed, fileSystem: fileSystem, trackedFiles: trackedFiles, machine: services.machine)
         }
         for file in gone {
             guard let identity = file.identity,
@@ -135,6 +146,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // Everything else is done and saved; the files below these folders could not be looked at.
         if !unreadableFolders.isEmpty { throw PathProblems(unreadableFolders) }
     }
+
+    /// How many index entries step 1 reads at once.
+    private static let pageSize = 1_000
 
     /// Every tracked folder's listing; a folder that cannot be listed now (gone, unreadable) has
     /// none, and its files are looked at one by one.
@@ -220,15 +234,21 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         if missing.markMissing() { try unitOfWork.repository(TrackedFile.self).update(missing) }
     }
 
-    /// Where `file` could have gone: the untracked files of the tracked folders and of its old
-    /// parent folder (even when that folder is not tracked: a rename in place), with their status.
+    /// Where `file` could have gone: the untracked files of the tracked folders (`listed`) and of
+    /// its old parent folder (even when that folder is not tracked: a rename in place), with their
+    /// status.
     private func moveCandidates(
-        for file: TrackedFile, among listed: [String: String], excluding taken: Set<String>, fileSystem: any FileSystem
-    ) -> [FileStatus] {
-        var candidates = listed.keys.filter { !taken.contains($0) }.sorted()
+        for file: TrackedFile, among listed: [String: String], fileSystem: any FileSystem,
+        trackedFiles: Repository<TrackedFile>, machine: String?
+    ) async throws -> [FileStatus] {
+        var candidates = listed.keys.sorted()
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
         if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
-            candidates += siblings.filter { !taken.contains($0) && listed[$0] == nil }
+            for sibling in siblings where listed[sibling] == nil {
+                // Outside the tracked folders' listings: a candidate unless tracked by name.
+                let named = try await trackedFiles.indexEntries(Query().where(\.path, equals: sibling))
+                if !named.contains(where: { TrackedFile.belongs($0, to: machine) }) { candidates.append(sibling) }
+            }
         }
         return candidates.compactMap { try? fileSystem.status(of: $0) }
     }

@@ -21,10 +21,10 @@ public struct FolderListing: Sendable, Equatable {
     /// What the file system said of listed files while it listed them, by path, read from the
     /// open folder rather than by walking each whole path again. A file the file system did not
     /// describe is absent: ask ``FileSystem/status(of:)`` for it.
-    public var statuses: [String: FileStatus]
+    public var statuses: FileStatuses
 
     /// Creates a listing.
-    public init(files: [String], unreadableFolders: [Skipped] = [], statuses: [String: FileStatus] = [:]) {
+    public init(files: [String], unreadableFolders: [Skipped] = [], statuses: FileStatuses = FileStatuses()) {
         self.files = files
         self.unreadableFolders = unreadableFolders
         self.statuses = statuses

@@ -12,6 +12,32 @@ public enum PathBytes {
     /// The first scalar that stands for a byte.
     static let escapeBase: UInt32 = 0x10_FF00
 
+    /// Whether `first` sorts before `second` by their UTF-8 bytes: an exact order (two spellings
+    /// of "é" are two names), compared over contiguous bytes, fast on long shared prefixes.
+    public static func precedes(_ first: String, _ second: String) -> Bool {
+        compare(first, second) < 0
+    }
+
+    /// Whether `first` and `second` are the same bytes: the same name on Linux. (`==` on strings
+    /// says that two spellings of "é" are equal; the file system says they are two names.)
+    public static func same(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count && compare(first, second) == 0
+    }
+
+    /// Negative, zero or positive as `first`'s UTF-8 bytes sort before, with or after `second`'s.
+    private static func compare(_ first: String, _ second: String) -> Int {
+        var first = first
+        var second = second
+        return first.withUTF8 { left in
+            second.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index] ? -1 : 1
+                }
+                return left.count - right.count
+            }
+        }
+    }
+
     /// The string that stands for the path `bytes`, losslessly.
     public static func string(from bytes: some Collection<UInt8>) -> String {
         let array = Array(bytes)

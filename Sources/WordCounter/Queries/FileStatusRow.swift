@@ -7,7 +7,7 @@ public struct FileStatusRow: Sendable, Equatable, Codable {
     /// Its last count; nil when it has none or asks not to be counted.
     public let words: Int?
     /// Net words written in it today.
-    public let today: Int
+    public var today: Int
     /// `ok`, `missing` or `unreadable`.
     public let status: FileState
     /// Why it is unreadable.

@@ -4,44 +4,50 @@
 /// A stored identity can be stale (an editor's atomic save gives the path a new inode until the
 /// next count), so a match counts only when the tracked path still leads to that identity now.
 struct FileNames: Sendable {
-    /// A tracked file's id and path.
-    struct Name: Sendable, Equatable {
-        let id: String
-        let path: String
-    }
-
     private struct Inode: Hashable {
         let device: UInt64
         let inode: UInt64
     }
 
-    private var names: [Inode: [Name]] = [:]
+    /// The first tracked path noted for each inode, and the later ones (rare: a file tracked under
+    /// two names before links were told apart) kept apart, so that the usual inode costs no array.
+    /// Paths only: a tracked file's id is looked up by its path when a second name is found, so
+    /// that 50,000 new files do not keep 50,000 ids in memory.
+    private var names: [Inode: String] = [:]
+    private var moreNames: [Inode: [String]] = [:]
     private let fileSystem: any FileSystem
 
-    /// The names of `tracked`, by their last known identity.
-    init(_ tracked: [TrackedFile], fileSystem: any FileSystem) {
+    /// The paths of `tracked`, by their last known identity, with room for `capacity` names in
+    /// all (reserved once: growing a large table step by step holds the old one beside the new).
+    init(_ tracked: [TrackedFile], fileSystem: any FileSystem, capacity: Int = 0) {
         self.fileSystem = fileSystem
+        names.reserveCapacity(max(capacity, tracked.count))
         for file in tracked {
-            if let identity = file.identity { note(file.id, path: file.path, identity: identity) }
+            if let identity = file.identity { note(file.path, identity: identity) }
         }
     }
 
-    /// Notes that the tracked file `id` is at `path` with `identity`.
-    mutating func note(_ id: String, path: String, identity: FileIdentity) {
-        names[Inode(device: identity.device, inode: identity.inode), default: []].append(Name(id: id, path: path))
+    /// Notes that a tracked file is at `path` with `identity`.
+    mutating func note(_ path: String, identity: FileIdentity) {
+        add(path, for: Inode(device: identity.device, inode: identity.inode))
     }
 
     /// Adds the names `other` noted.
     mutating func merge(_ other: FileNames) {
-        names.merge(other.names) { mine, theirs in mine + theirs }
+        for (inode, path) in other.names { add(path, for: inode) }
+        moreNames.merge(other.moreNames) { mine, theirs in mine + theirs }
     }
 
-    /// The tracked file, under a name other than `path`, that is the very file `status` describes.
-    func trackedName(of status: FileStatus, otherThan path: String) -> Name? {
+    private mutating func add(_ path: String, for inode: Inode) {
+        if names[inode] == nil { names[inode] = path } else { moreNames[inode, default: []].append(path) }
+    }
+
+    /// The path, other than `path`, of a tracked file that is the very file `status` describes.
+    func trackedName(of status: FileStatus, otherThan path: String) -> String? {
         let key = Inode(device: status.identity.device, inode: status.identity.inode)
-        return names[key]?.first { name in
-            name.path != path
-                && (try? fileSystem.status(of: name.path))?.identity.isSameFile(as: status.identity) == true
+        guard let first = names[key] else { return nil }
+        return ([first] + (moreNames[key] ?? [])).first { name in
+            name != path && (try? fileSystem.status(of: name))?.identity.isSameFile(as: status.identity) == true
         }
     }
 }

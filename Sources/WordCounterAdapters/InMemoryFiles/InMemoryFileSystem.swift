@@ -98,7 +98,7 @@ extension InMemoryFileSystem: FileSystem {
             guard root.isReadable else { throw .permissionDenied }
             let prefixLength = folder == "/" ? 1 : folder.utf8.count + 1
             var found: [String] = []
-            var statuses: [String: FileStatus] = [:]
+            var statuses: [FileStatus] = []
             var unreadable: [FolderListing.Skipped] = []
             for path in tree.paths(below: folder) where tree[path]?.kind == .folder && tree[path]?.isReadable == false {
                 let relative = path.utf8.dropFirst(prefixLength).split(separator: UInt8(ascii: "/"))
@@ -116,10 +116,11 @@ extension InMemoryFileSystem: FileSystem {
                 if tree.problemReaching(path) != nil { continue }
                 guard filter.accepts(relativePath: relativePath), let node = tree[path] else { continue }
                 found.append(path)
-                statuses[path] = tree.status(of: node, at: path)
+                statuses.append(tree.status(of: node, at: path))
             }
             return FolderListing(
-                files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path }, statuses: statuses)
+                files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path },
+                statuses: FileStatuses(statuses))
         }
     }
 }

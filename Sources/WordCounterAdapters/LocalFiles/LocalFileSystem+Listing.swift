@@ -23,7 +23,7 @@ extension LocalFileSystem {
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let base = String(trimmed)
         var found: [String] = []
-        var statuses: [String: FileStatus] = [:]
+        var statuses: [FileStatus] = []
         var unreadable: [FolderListing.Skipped] = []
         // Folders still to read, as paths relative to `base` ("" for `base` itself).
         var pending = [""]
@@ -48,7 +48,7 @@ extension LocalFileSystem {
                 case .regular:
                     guard filter.accepts(relativePath: relativePath) else { continue }
                     found.append(absolutePath)
-                    statuses[absolutePath] = Self.status(of: entry, in: directory, at: absolutePath)
+                    if let status = Self.status(of: entry, in: directory, at: absolutePath) { statuses.append(status) }
                 case .directory:
                     if recursive { pending.append(relativePath) }
                 case .other:
@@ -57,7 +57,8 @@ extension LocalFileSystem {
             }
         }
         return FolderListing(
-            files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path }, statuses: statuses)
+            files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path },
+            statuses: FileStatuses(consume statuses))
     }
 
     /// The status of a listed entry, following a symbolic link, read relative to the open folder

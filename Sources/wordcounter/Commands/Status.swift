@@ -24,14 +24,15 @@ struct Status: AsyncParsableCommand {
             print("Nothing is tracked yet. Start with: wordcounter track PATH")
             return
         }
-        let table = rows.map { row in
+        // Cells are made as the table is written, not kept: 50,000 rows stay rows.
+        let table = rows.lazy.map { row in
             [
                 row.words.map(\.grouped) ?? "-", row.today == 0 ? "0" : row.today.signedGrouped,
                 Self.state(of: row), row.path,
             ]
         }
-        print(TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).text)
-        let total = rows.compactMap(\.words).reduce(0, +)
+        TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).print()
+        let total = rows.reduce(0) { $0 + ($1.words ?? 0) }
         // Today's words as `history` and `goal` count them: files untracked since included.
         let today = try await app.run(ShowGoalProgress()).today
         print(

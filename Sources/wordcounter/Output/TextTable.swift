@@ -1,42 +1,66 @@
 /// A plain-text table with padded columns, the way `status` and `history` print.
-struct TextTable {
+///
+/// The rows can be any collection of cells, a lazy one included: `status` maps 50,000 rows to
+/// cells as it writes them, and never holds them all as strings.
+struct TextTable<Rows: Collection<[String]>> {
     let header: [String]
-    let rows: [[String]]
+    let rows: Rows
     /// Columns whose cells are right-aligned (numbers).
     var rightAligned: Set<Int> = []
 
     /// The table, every cell escaped for the terminal (a file name cannot break a line).
-    ///
-    /// Written into one string in two passes over the cells, widths first, with no copy of the
-    /// rows: `status` prints 50,000 of them, and escaping printable ASCII costs one scan.
     var text: String {
+        var text = ""
+        write { text += $0 }
+        return text
+    }
+
+    /// Writes the table to standard output a block of lines at a time, without a final newline
+    /// missing: what `print(text)` prints, without the whole text in memory.
+    func print() {
+        write { Swift.print($0, terminator: "") }
+        Swift.print()
+    }
+
+    /// Writes the table in blocks of about 64 KB, in two passes over the cells, widths first: every
+    /// cell escaped for the terminal, escaping printable ASCII in one scan.
+    func write(_ output: (String) -> Void) {
         var widths = [Int](repeating: 0, count: header.count)
-        for row in CollectionOfOne(header) + rows {
+        func measure(_ row: [String]) {
             for (column, cell) in row.enumerated() where column < widths.count {
                 widths[column] = max(widths[column], cell.escapedForTerminal.columnWidth)
             }
         }
+        measure(header)
+        for row in rows { measure(row) }
         let spaces = String(repeating: " ", count: widths.max() ?? 0)
-        var text = ""
-        text.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * widths.count + 1))
-        for (index, row) in (CollectionOfOne(header) + rows).enumerated() {
-            if index > 0 { text += "\n" }
+        let blockSize = 1 << 16
+        var block = ""
+        block.reserveCapacity(blockSize + 1_024)
+        func append(_ row: [String], first: Bool) {
+            if !first { block += "\n" }
             for (column, cell) in row.enumerated() {
-                if column > 0 { text += "  " }
+                if column > 0 { block += "  " }
                 let escaped = cell.escapedForTerminal
                 let padding = spaces.prefix(max(0, (column < widths.count ? widths[column] : 0) - escaped.columnWidth))
                 if rightAligned.contains(column) {
-                    text += padding
-                    text += escaped
+                    block += padding
+                    block += escaped
                 } else {
-                    text += escaped
-                    if column < row.count - 1 { text += padding }
+                    block += escaped
+                    if column < row.count - 1 { block += padding }
                 }
             }
             // An empty last column leaves spaces at the end of its line.
-            while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+            while block.utf8.last == UInt8(ascii: " ") { block.removeLast() }
+            if block.utf8.count >= blockSize {
+                output(block)
+                block.removeAll(keepingCapacity: true)
+            }
         }
-        return text
+        append(header, first: true)
+        for row in rows { append(row, first: false) }
+        output(block)
     }
 }
 

@@ -117,6 +117,30 @@ struct RepositoryQueryTests {
         #expect(try await accounts.find("a5")?.closed == true)
     }
 
+    @Test("index entry pages read every entry once, a page at a time, with pending changes in their place")
+    func indexEntryPages() async throws {
+        try await seed()
+        let accounts = persistence.repository(Account.self)
+        let query = Query<Account>().sorted(by: \.balance).limit(2)
+        var seen: [[String]] = []
+        var token: PageToken?
+        repeat {
+            let page = try await accounts.indexEntryPage(query, after: token)
+            seen.append(page.entries.map(\.key.id))
+            token = page.next
+        } while token != nil && seen.count < 10
+        #expect(seen == [["a3", "a2"], ["a4", "a6"], ["a1", "a5"]])
+        #expect(try await accounts.indexEntryPage(Query().where(\.owner, equals: "nobody").limit(2)).entries.isEmpty)
+        try await persistence.perform { unitOfWork in
+            let accounts = unitOfWork.repository(Account.self)
+            try accounts.add(Account(id: "a7", owner: "dan", balance: 15))
+            try accounts.remove(try #require(try await accounts.find("a4")))
+            let first = try await accounts.indexEntryPage(query)
+            let second = try await accounts.indexEntryPage(query, after: first.next)
+            #expect(first.entries.map(\.key.id) + second.entries.map(\.key.id) == ["a3", "a7", "a2", "a6"])
+        }
+    }
+
     @Test("a multi-valued index finds an aggregate by any of its values; a store refuses to sort by it")
     func multiValued() async throws {
         for store in [InMemoryStore() as any Store, FakeStore(wrapping: InMemoryStore())] {

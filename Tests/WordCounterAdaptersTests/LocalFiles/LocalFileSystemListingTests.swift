@@ -124,7 +124,7 @@ struct LocalFileSystemListingTests {
             let listing = try files.listing(of: folder.path, matching: FileFilter(), recursive: true)
             #expect(listing.files.count == 10_000)
             #expect(listing.files == listing.files.sorted())
-            #expect(Set(listing.statuses.keys) == Set(listing.files))
+            #expect(Set(listing.statuses.paths) == Set(listing.files))
             for path in listing.files where path.hasSuffix("/scene-7.md") {
                 #expect(listing.statuses[path] == (try files.status(of: path)))
             }

@@ -1,0 +1,49 @@
+import Testing
+import WordCounter
+
+@Suite("File statuses: a listing's statuses found by their exact path")
+struct FileStatusesTests {
+    func status(_ path: String, inode: UInt64) -> FileStatus {
+        FileStatus(
+            path: path, identity: FileIdentity(device: 1, inode: inode, birthTime: nil), size: 10, modified: 0,
+            kind: .regular)
+    }
+
+    @Test("every path is found by its exact bytes, and only what was listed is found")
+    func lookup() {
+        // Precomposed and decomposed "é" are two names on Linux; so are "a" and "a/".
+        let paths = ["/n/b.md", "/n/a.md", "/n/caf\u{E9}.md", "/n/cafe\u{301}.md", "/n/a", "/n/\u{10FFFF}", "/n/Z"]
+        let statuses = FileStatuses(paths.enumerated().map { status($1, inode: UInt64($0)) })
+        #expect(statuses.count == paths.count)
+        for (inode, path) in paths.enumerated() {
+            #expect(statuses[path]?.identity.inode == UInt64(inode))
+            #expect(statuses.firstIndex(ofPath: path).map { statuses[$0].path } == path)
+        }
+        for absent in ["/n/a.m", "/n/c", "", "/n/caf.md", "/n/zz", "/n/a/"] { #expect(statuses[absent] == nil) }
+        #expect(statuses.paths == paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(FileStatuses()["/n/a.md"] == nil)
+    }
+
+    @Test("of two statuses of one path the first is kept, in a listing as in a merge")
+    func firstKept() {
+        let statuses = FileStatuses([status("/n/a", inode: 1), status("/n/b", inode: 2), status("/n/a", inode: 3)])
+        #expect(statuses.count == 2)
+        #expect(statuses["/n/a"]?.identity.inode == 1)
+        let merged = statuses.merging(FileStatuses([status("/n/b", inode: 9), status("/n/c", inode: 4)]))
+        #expect(merged.paths == ["/n/a", "/n/b", "/n/c"])
+        #expect(merged["/n/b"]?.identity.inode == 2)
+    }
+
+    @Test("byte order is UTF-8 order, shared prefixes and prefixes included")
+    func byteOrder() {
+        let pairs: [(String, String)] = [
+            ("/n/a", "/n/b"), ("/n/a", "/n/a.md"), ("", "a"), ("/n/Z", "/n/a"), ("/n/e\u{301}", "/n/\u{E9}"),
+            ("/n/\u{E9}", "/n/\u{10FF80}"), ("/notes/part-1/note-10.md", "/notes/part-1/note-9.md"),
+        ]
+        for (first, second) in pairs {
+            #expect(PathBytes.precedes(first, second))
+            #expect(!PathBytes.precedes(second, first))
+            #expect(!PathBytes.precedes(first, first))
+        }
+    }
+}
