@@ -45,7 +45,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var goneIDs: [String] = []
         // Which listed files are tracked, one flag per listed status: what is left unflagged is new or
         // moved here (no set of every tracked path is kept).
-        var trackedListed = listings.map { [Bool](repeating: false, count: $0.listing.statuses.count) }
+        let listedStatuses = listings.map(\.listing.statuses)
+        var trackedListed = listedStatuses.map { [Bool](repeating: false, count: $0.count) }
         while true {
             for entry in page.entries where TrackedFile.belongs(entry, to: services.machine) {
                 checked += 1
@@ -54,10 +55,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     continue
                 }
                 var listed: FileStatus?
-                for (number, (_, listing)) in listings.enumerated() {
-                    guard let index = listing.statuses.firstIndex(ofPath: path) else { continue }
+                for number in listedStatuses.indices {
+                    guard let index = listedStatuses[number].firstIndex(ofPath: path) else { continue }
                     trackedListed[number][index] = true
-                    if listed == nil { listed = listing.statuses[index] }
+                    if listed == nil { listed = listedStatuses[number][index] }
                 }
                 do {
                     let status = if let listed { listed } else { try fileSystem.status(of: path) }

@@ -1,68 +1,104 @@
-/// The statuses a folder listing read, found by path.
+/// The statuses a folder listing read, found by their path's exact bytes.
 ///
-/// Kept as one array sorted by the paths' bytes and searched by halves: for the 50,000 files
-/// `track` and `update` hold while they work, about a third of the memory of a dictionary, whose
-/// table is at most three quarters full and pads every slot to its largest value.
+/// Kept as one array in the order given, with a table of positions hashed by the paths' UTF-8
+/// bytes: for the 50,000 files `track` and `update` hold while they work, about a third of the
+/// memory of a dictionary (whose table is at most three quarters full and holds a key and a whole
+/// status in every slot), built and searched without sorting. Exact bytes, because on Linux two
+/// spellings of "é" are two names, and `String`'s `==` and hashing take them for one.
 public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
-    /// Sorted by path, byte by byte; one status per path.
-    private var sorted: [FileStatus]
+    /// The statuses, one per path, in the order given.
+    private var statuses: [FileStatus]
+    /// Open addressing over `statuses`: each slot holds a position plus one, or 0 when empty.
+    /// Twice as many slots as statuses at least, so a probe ends soon.
+    private var slots: [Int32]
 
     /// No statuses.
     public init() {
-        sorted = []
+        statuses = []
+        slots = []
     }
 
-    /// The given statuses; of two with the same path, the first is kept. The array is sorted in
-    /// place when the caller gives it up (`FileStatuses(consume statuses)`), not copied.
+    /// The given statuses, in their order; of two with the same path, the first is kept.
     public init(_ statuses: consuming [FileStatus]) {
-        var sorted = statuses
-        // The standard sort is stable: of equal paths, the first given stays first.
-        sorted.sort { Self.precedes($0.path, $1.path) }
-        if zip(sorted, sorted.dropFirst()).contains(where: { PathBytes.same($0.path, $1.path) }) {
-            var unique: [FileStatus] = []
-            for status in sorted where !(unique.last.map { PathBytes.same($0.path, status.path) } ?? false) {
-                unique.append(status)
-            }
-            sorted = unique
+        var kept = statuses
+        var capacity = 16
+        while capacity < kept.count * 2 { capacity *= 2 }
+        slots = [Int32](repeating: 0, count: capacity)
+        var duplicates = false
+        for position in kept.indices {
+            if !Self.insert(position, of: kept, into: &slots) { duplicates = true }
         }
-        self.sorted = sorted
+        if duplicates {
+            // Rare (a listing names each file once; a merge may not): kept again without them.
+            var unique: [FileStatus] = []
+            var uniqueSlots = [Int32](repeating: 0, count: capacity)
+            for status in kept {
+                unique.append(status)
+                if !Self.insert(unique.count - 1, of: unique, into: &uniqueSlots) { unique.removeLast() }
+            }
+            kept = unique
+            slots = uniqueSlots
+        }
+        self.statuses = kept
     }
 
     public var startIndex: Int { 0 }
 
-    public var endIndex: Int { sorted.count }
+    public var endIndex: Int { statuses.count }
 
-    /// The status at `position`, in byte order of the paths.
-    public subscript(position: Int) -> FileStatus { sorted[position] }
+    /// The status at `position`, in the order given.
+    public subscript(position: Int) -> FileStatus { statuses[position] }
 
-    /// The paths with a status, in byte order.
-    public var paths: [String] { sorted.map(\.path) }
+    /// The paths with a status, in the order given.
+    public var paths: [String] { statuses.map(\.path) }
 
     /// The status of `path`, or nil when the listing has none for it.
     public subscript(path: String) -> FileStatus? {
-        firstIndex(ofPath: path).map { sorted[$0] }
+        firstIndex(ofPath: path).map { statuses[$0] }
     }
 
     /// Where the status of `path` is, or nil when the listing has none for it.
     public func firstIndex(ofPath path: String) -> Int? {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Self.precedes(sorted[middle].path, path) { low = middle + 1 } else { high = middle }
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = Self.hash(path) & mask
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if PathBytes.same(statuses[position].path, path) { return position }
+            slot = (slot + 1) & mask
         }
-        return low < sorted.count && PathBytes.same(sorted[low].path, path) ? low : nil
+        return nil
     }
 
     /// These statuses and `other`'s, this one's kept for a path both have.
     public func merging(_ other: FileStatuses) -> FileStatuses {
         if other.isEmpty { return self }
         if isEmpty { return other }
-        return FileStatuses(sorted + other.sorted)
+        return FileStatuses(statuses + other.statuses)
     }
 
-    /// Byte order: exact, as paths are on Linux (two spellings of "é" are two names).
-    private static func precedes(_ first: String, _ second: String) -> Bool {
-        PathBytes.precedes(first, second)
+    public static func == (first: FileStatuses, second: FileStatuses) -> Bool {
+        first.statuses == second.statuses
+    }
+
+    /// Puts `position` of `statuses` in `slots`; false when its path is there already.
+    private static func insert(_ position: Int, of statuses: [FileStatus], into slots: inout [Int32]) -> Bool {
+        let path = statuses[position].path
+        let mask = slots.count - 1
+        var slot = hash(path) & mask
+        while slots[slot] != 0 {
+            if PathBytes.same(statuses[Int(slots[slot]) - 1].path, path) { return false }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(position + 1)
+        return true
+    }
+
+    /// A hash of the path's UTF-8 bytes (not of its characters, as `String`'s hash is).
+    private static func hash(_ path: String) -> Int {
+        var hasher = Hasher()
+        var path = path
+        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
     }
 }

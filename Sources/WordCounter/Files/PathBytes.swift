@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths on Linux are bytes, not text: this is how Word Counter keeps a name that is not valid
 /// UTF-8 (a file named with byte 0xFF) exactly, in a `String`, so it can be stored, compared and
 /// opened again.
@@ -30,8 +32,10 @@ public enum PathBytes {
         var second = second
         return first.withUTF8 { left in
             second.withUTF8 { right in
-                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-                    return left[index] < right[index] ? -1 : 1
+                let shared = min(left.count, right.count)
+                if shared > 0, let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
+                    let order = memcmp(leftBytes, rightBytes, shared)
+                    if order != 0 { return Int(order) }
                 }
                 return left.count - right.count
             }

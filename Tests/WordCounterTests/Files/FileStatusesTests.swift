@@ -20,8 +20,17 @@ struct FileStatusesTests {
             #expect(statuses.firstIndex(ofPath: path).map { statuses[$0].path } == path)
         }
         for absent in ["/n/a.m", "/n/c", "", "/n/caf.md", "/n/zz", "/n/a/"] { #expect(statuses[absent] == nil) }
-        #expect(statuses.paths == paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(statuses.paths == paths)
         #expect(FileStatuses()["/n/a.md"] == nil)
+    }
+
+    @Test("thousands of paths sharing long prefixes are all found, each as itself")
+    func many() {
+        let paths = (0..<5_000).map { "/notes/part-\($0 / 500)/note-\($0).md" }
+        let statuses = FileStatuses(paths.enumerated().map { status($1, inode: UInt64($0)) })
+        #expect(statuses.count == paths.count)
+        #expect(paths.enumerated().allSatisfy { statuses[$1]?.identity.inode == UInt64($0) })
+        #expect(statuses["/notes/part-0/note-5000.md"] == nil)
     }
 
     @Test("of two statuses of one path the first is kept, in a listing as in a merge")
@@ -31,6 +40,7 @@ struct FileStatusesTests {
         #expect(statuses["/n/a"]?.identity.inode == 1)
         let merged = statuses.merging(FileStatuses([status("/n/b", inode: 9), status("/n/c", inode: 4)]))
         #expect(merged.paths == ["/n/a", "/n/b", "/n/c"])
+        #expect(merged.map(\.identity.inode) == [1, 2, 4])
         #expect(merged["/n/b"]?.identity.inode == 2)
     }
 
