@@ -26,8 +26,11 @@ struct TextTable<Rows: Collection<[String]>> {
     /// cell escaped for the terminal, escaping printable ASCII in one scan.
     func write(_ output: (String) -> Void) {
         var widths = [Int](repeating: 0, count: header.count)
+        // A left-aligned last column is never padded: its cells (often the longest, paths) need
+        // no measuring.
+        let measured = rightAligned.contains(header.count - 1) ? header.count : header.count - 1
         func measure(_ row: [String]) {
-            for (column, cell) in row.enumerated() where column < widths.count {
+            for (column, cell) in row.prefix(measured).enumerated() {
                 widths[column] = max(widths[column], cell.escapedForTerminal.columnWidth)
             }
         }
@@ -42,13 +45,18 @@ struct TextTable<Rows: Collection<[String]>> {
             for (column, cell) in row.enumerated() {
                 if column > 0 { block += "  " }
                 let escaped = cell.escapedForTerminal
+                let isRight = rightAligned.contains(column)
+                guard isRight || column < row.count - 1 else {
+                    block += escaped  // the last cell, left-aligned: nothing follows to line up
+                    continue
+                }
                 let padding = spaces.prefix(max(0, (column < widths.count ? widths[column] : 0) - escaped.columnWidth))
-                if rightAligned.contains(column) {
+                if isRight {
                     block += padding
                     block += escaped
                 } else {
                     block += escaped
-                    if column < row.count - 1 { block += padding }
+                    block += padding
                 }
             }
             // An empty last column leaves spaces at the end of its line.
