@@ -4,6 +4,7 @@ import WordCounter
 /// `wordcounter config`: the settings kept in the database.
 struct Config: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "config",
         abstract: "Show or change the settings kept in the database (they follow your history to another machine).",
         discussion: """
             day-start      the hour (0 to 23) a writing day starts at. With 4, writing at 01:30 \

@@ -6,6 +6,7 @@ import WordCounter
 /// `wordcounter copy --to URL|PATH`: the whole history into another database.
 struct Copy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "copy",
         abstract: "Copy the whole history into another database: a PostgreSQL server or a SQLite file.",
         discussion: """
             Copies every tracked file and folder, every day's counts, projects, goals and settings \

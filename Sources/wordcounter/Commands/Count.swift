@@ -9,6 +9,7 @@ extension CountingMode: ExpressibleByArgument {}
 /// `wordcounter count`: counts words without tracking, like `wc -w`.
 struct Count: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "count",
         abstract: "Count the words of files without tracking them, like `wc -w`.",
         discussion: """
             Each file is counted in `markdown` mode if its name ends in .md, .markdown, .mdown or \

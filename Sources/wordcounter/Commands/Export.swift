@@ -9,6 +9,7 @@ struct Export: AsyncParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the full history, one row per file and day, as CSV or JSON on standard output.",
         discussion: "Columns: date, path, words (net), added (gross), total (the file's count at the end of the day).")
 

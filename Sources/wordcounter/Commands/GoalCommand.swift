@@ -20,7 +20,8 @@ struct GoalCommand: AsyncParsableCommand {
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show today's words against the daily goal.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show today's words against the daily goal.")
         @OptionGroup var options: GlobalOptions
         @Flag(help: "Print {\"goal\":…,\"today\":…,\"remaining\":…,\"streaks\":{…},\"projects\":[…]}.")
         var json = false

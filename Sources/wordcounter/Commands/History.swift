@@ -6,6 +6,7 @@ extension HistoryGrouping: ExpressibleByArgument {}
 /// `wordcounter history`: net words written per day or week.
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Show words written per day (or week, or month), with totals and averages, today last.",
         discussion: """
             WORDS is net writing: for each file, its last count that day minus its count before. \

@@ -5,6 +5,7 @@ import WordCounter
 /// `wordcounter missing`: the tracked files that are gone, with what `relocate` and `forget` need.
 struct Missing: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "missing",
         abstract: "List the tracked files that are missing, with their IDs and when they were last counted.",
         discussion: """
             A file goes missing when `update` or `watch` finds it gone and cannot find where it \
@@ -44,6 +45,7 @@ struct Missing: AsyncParsableCommand {
 /// `wordcounter relocate ID PATH`: a file found by hand elsewhere keeps its history.
 struct Relocate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "relocate",
         abstract: "Tell Word Counter where a tracked file is now; it keeps its history and is counted at once.",
         discussion: """
             ID is the file's ID from `wordcounter missing` (its last eight characters) or `status --json`: \
@@ -68,6 +70,7 @@ struct Relocate: AsyncParsableCommand {
 /// `wordcounter forget ID`: drops a file and its history, after asking.
 struct Forget: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "forget",
         abstract: "Drop a tracked file and every day of its history, as if it had never been tracked.",
         discussion: """
             This changes past days' totals. To stop counting a file but keep what it \

@@ -95,7 +95,8 @@ struct ProjectCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a project over files and folders.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a project over files and folders.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp("Its name, any case.", valueName: "name")) var name: String
         @Argument(help: ArgumentHelp("Its files and folders.", valueName: "path")) var paths: [String]
@@ -144,6 +145,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a project; its files stay tracked and their history stays.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp("The project.", valueName: "name")) var name: String

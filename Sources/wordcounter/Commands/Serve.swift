@@ -8,6 +8,7 @@ import WordCounterWeb
 /// `wordcounter serve`: the web dashboard and the JSON API, with the watcher in the same process.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve a web dashboard and a JSON API, keeping counts current while it runs.",
         discussion: """
             Open the printed address in a browser: today's words against your daily goal, a \

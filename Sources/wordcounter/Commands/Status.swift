@@ -5,6 +5,7 @@ import WordCounter
 /// `wordcounter status`: every tracked file with its words, today's change and its state.
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show every tracked file: words, today's change, and ok, missing or unreadable.",
         discussion: "Counts are as of the last update; run `wordcounter update` first for fresh ones.")
 

@@ -6,6 +6,7 @@ import WordCounter
 /// `wordcounter track`: starts tracking files and folders.
 struct Track: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "track",
         abstract: "Track files and folders; a folder's text files are tracked, also ones added later.",
         discussion: """
             A folder contributes its files ending in .md .markdown .mdown .mkd .txt .text .rst .tex \

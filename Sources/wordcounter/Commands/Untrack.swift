@@ -4,6 +4,7 @@ import WordCounter
 /// `wordcounter untrack`: stops tracking files and folders.
 struct Untrack: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "untrack",
         abstract: "Stop tracking files or folders; their past history stays.",
         discussion: "Untracking is not negative writing: the files simply stop counting from now on.")
 

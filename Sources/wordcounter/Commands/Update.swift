@@ -4,6 +4,7 @@ import WordCounter
 /// `wordcounter update`: brings every tracked file up to date.
 struct Update: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "update",
         abstract: "Recount changed files, follow moved ones, report missing ones, track new ones.",
         discussion: """
             Unchanged files are not read again (identity, size and modification time say so). A \

@@ -9,6 +9,7 @@ import WordCounterAdapters
 /// `wordcounter watch`: keeps every tracked file's count current while the writer writes.
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Keep every tracked file's count current as you save, until Ctrl-C.",
         discussion: """
             Runs in the foreground and recounts a tracked file moments after each save (within \
