@@ -16,7 +16,8 @@ public import Harbor
 ///    name (a hard link, a symbolic link) of a file tracked already: one file is one document.
 ///
 /// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
-/// ``WordCountsUpdated`` summary event; then, when a subfolder of a tracked folder could not be
+/// ``WordCountsUpdated`` summary event, stored with the outbox when the update changed something
+/// and only published in this process when it changed nothing; then, when a subfolder of a tracked folder could not be
 /// read (its files could be neither found nor followed), throws ``PathProblems`` naming each.
 public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// Creates the use case; every update is equal to every other, so one queued behind a
@@ -223,6 +224,13 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 in: context)
         }
         let event = summary.event
+        guard summary.savedAnything || summary.unreadable > 0 else {
+            // Nothing changed: nothing to store (a write would cost the database a commit and the
+            // process a checkpoint when it closes), and no other process has news to hear. This
+            // process's subscribers (the CLI's summary line) still hear it.
+            services.persistence.events.publish(event)
+            return
+        }
         try await services.persistence.perform { unitOfWork in
             try unitOfWork.record(event)
         }

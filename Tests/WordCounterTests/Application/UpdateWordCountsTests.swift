@@ -10,12 +10,19 @@ struct UpdateWordCountsTests {
         try fixture.disk.write("/n/a.md", contents: Fixture.words(100))
         try fixture.disk.write("/n/b.md", contents: Fixture.words(10))
         try await fixture.track("/n")
+        let stored = try await fixture.persistence.store.events(after: 0, limit: 10_000).count
         try await fixture.update()
         #expect(fixture.lastSummary?.changed == 0)
         #expect(fixture.recorder.events(of: WordCountChanged.self).isEmpty)
+        // Nothing changed, nothing written: the summary is heard in process, not stored.
+        #expect(try await fixture.persistence.store.events(after: 0, limit: 10_000).count == stored)
 
         try fixture.disk.append("/n/a.md", contents: " " + Fixture.words(40, prefix: "x"))
         try await fixture.update()
+        let summaries = try await fixture.persistence.store.events(after: 0, limit: 10_000).filter {
+            $0.event.name == WordCountsUpdated.eventName
+        }
+        #expect(summaries.count == 1)  // the update that recounted a.md, stored for other processes
         try fixture.disk.write("/n/a.md", contents: Fixture.words(120))
         try await fixture.update()
         #expect(fixture.lastSummary?.changed == 1)
