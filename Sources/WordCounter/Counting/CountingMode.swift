@@ -23,9 +23,8 @@ public enum CountingMode: String, Sendable, CaseIterable, Codable {
     /// Only the last path component's extension is looked at, and a leading dot does not start one, so a file
     /// named `.md` is a hidden file without an extension, as Foundation's `pathExtension` sees it too.
     public static func forPath(_ path: String) -> CountingMode {
-        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .words }
-        let pathExtension = name[name.index(after: dot)...].lowercased()
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? Substring(path)
+        guard let pathExtension = PathBytes.lowercasedExtension(of: name) else { return .words }
         return markdownExtensions.contains(pathExtension) ? .markdown : .words
     }
 }

@@ -14,6 +14,26 @@ public enum PathBytes {
     /// The first scalar that stands for a byte.
     static let escapeBase: UInt32 = 0x10_FF00
 
+    /// The lowercased extension of a file name (what follows its last `.`); none for `README` or
+    /// a hidden name such as `.md`.
+    ///
+    /// Read from the bytes when the dot stands between ASCII bytes (then it is a character of
+    /// its own and the extension is ASCII, lowercased byte by byte); otherwise character by
+    /// character, with Unicode lowercasing. Both give the same answer; the first is what
+    /// listing 50,000 files needs.
+    public static func lowercasedExtension(of name: Substring) -> String? {
+        let bytes = name.utf8
+        if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex,
+            bytes[bytes.index(before: dot)] < 0x80, bytes[bytes.index(after: dot)...].allSatisfy({ $0 < 0x80 })
+        {
+            return String(
+                decoding: bytes[bytes.index(after: dot)...].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 },
+                as: UTF8.self)
+        }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// Whether `first` sorts before `second` by their UTF-8 bytes: an exact order (two spellings
     /// of "é" are two names), compared over contiguous bytes, fast on long shared prefixes.
     public static func precedes(_ first: String, _ second: String) -> Bool {

@@ -76,8 +76,7 @@ public struct FileFilter: Sendable {
 
     /// The lowercased extension of a file name; none for `README` or a hidden name such as `.md`.
     private static func fileExtension(of name: Substring) -> String? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return name[name.index(after: dot)...].lowercased()
+        PathBytes.lowercasedExtension(of: name)
     }
 
     private static func normalized(_ extensions: [String]) -> Set<String> {

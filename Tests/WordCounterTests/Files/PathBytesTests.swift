@@ -35,4 +35,20 @@ struct PathBytesTests {
             seen[string] = bytes
         }
     }
+
+    @Test("a name's extension is lowercased alike from bytes and from characters")
+    func extensions() {
+        let expected: [(String, String?)] = [
+            ("a.MD", "md"), ("notes.Markdown", "markdown"), (".md", nil), ("README", nil), ("café.MD", "md"),
+            ("a.ÉMD", "émd"), ("x.", ""), ("a.b.TXT", "txt"), ("Ω.Ω", "ω"), ("\u{0600}.md", nil),
+            ("a.m\u{301}d", "ḿd"),
+        ]
+        for (name, pathExtension) in expected {
+            #expect(PathBytes.lowercasedExtension(of: Substring(name)) == pathExtension, "\(name)")
+            // The character-by-character reading, which the byte reading must agree with.
+            let dot = name.lastIndex(of: ".")
+            let slow = dot.flatMap { $0 == name.startIndex ? nil : name[name.index(after: $0)...].lowercased() }
+            #expect(PathBytes.lowercasedExtension(of: Substring(name)) == slow, "\(name)")
+        }
+    }
 }
