@@ -50,6 +50,26 @@ struct FileNameCommandTests {
         #expect(untrack.output.contains("Stopped tracking 1 file."), "\(untrack.output)")
     }
 
+    @Test("two new names that differ only in how their \"é\" is written are two files, found by one update")
+    func canonicallyEquivalentNames() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("novel/plain.md", "plain words")
+        let folder = cli.folder.appendingPathComponent("novel").path
+        #expect(try await cli.run("track", "novel").status == 0)
+        let precomposed = Array("caf\u{E9}.md".utf8)
+        let decomposed = Array("cafe\u{301}.md".utf8)
+        try Self.create(precomposed, in: folder, "one two")
+        try Self.create(decomposed, in: folder, "three four five")
+
+        let update = try await cli.run("update")
+        #expect(update.status == 0, "\(update.errors)")
+        #expect(update.output.contains("2 new."), "\(update.output)")
+        let status = try await cli.run("status")
+        #expect(status.output.contains("3 files, 7 words"), "\(status.output)")
+        #expect(try await cli.run("update").output.contains("Checked 3 files: 0 changed, 0 moved, 0 missing"))
+    }
+
     @Test("names with ESC and newline characters are escaped in tables, lines and errors; JSON stays exact")
     func controlCharactersEscaped() async throws {
         let cli = try CLI()

@@ -121,11 +121,11 @@ public struct TrackFiles: UseCase {
         let roots = try await services.persistence.repository(TrackedRoot.self).all().filter {
             $0.belongs(to: services.machine)
         }
-        let known = Set(tracked.map(\.path))
+        let known = Set(tracked.map { ExactPath($0.path) })
         // In path order, a batch's files sit together in the path indexes: each commit rewrites a
         // few of their pages instead of one per file. Sorted, a path given twice is given side by
         // side, and only its first is kept.
-        var new = (consume found).filter { !known.contains($0.path) }
+        var new = (consume found).filter { !known.contains(ExactPath($0.path)) }
         new.sort { PathBytes.precedes($0.path, $1.path) }
         new = zip(new.indices, new).filter { index, file in
             index == 0 || !PathBytes.same(new[index - 1].path, file.path)

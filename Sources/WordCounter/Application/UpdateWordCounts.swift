@@ -89,11 +89,11 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         }
 
         // 2. Candidates for moves and new files: what the tracked folders hold that nobody tracks.
-        var listed: [String: String] = [:]  // path → root
+        var listed: [ExactPath: String] = [:]  // path → root
         var unreadableFolders: [PathProblems.Problem] = []
         for (number, (root, listing)) in listings.enumerated() {
             for (index, status) in listing.statuses.enumerated() where !trackedListed[number][index] {
-                listed[status.path] = root.path
+                listed[ExactPath(status.path)] = root.path
             }
             unreadableFolders += listing.unreadableFolders.map {
                 .init(path: $0.path, reason: "folder not read: \($0.problem)")
@@ -102,7 +102,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // Identity wins over content: every gone file is first looked for by its identity, and only
         // the ones still unfound by their fingerprint, so two files with the same text can never
         // take each other's place.
-        var claimed = Set<String>()
+        var claimed = Set<ExactPath>()
         var moves: [(TrackedFile, String)] = []
         var candidates: [String: [FileStatus]] = [:]  // file id → what it could have become
         for file in gone {
@@ -112,18 +112,19 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         for file in gone {
             guard let identity = file.identity,
                 let match = candidates[file.id]?.first(where: {
-                    !claimed.contains($0.path) && $0.identity.isSameFile(as: identity)
+                    !claimed.contains(ExactPath($0.path)) && $0.identity.isSameFile(as: identity)
                 })
             else { continue }
-            claimed.insert(match.path)
+            claimed.insert(ExactPath(match.path))
             moves.append((file, match.path))
         }
         let foundByIdentity = Set(moves.map(\.0.id))
         for file in gone where !foundByIdentity.contains(file.id) {
             guard let fingerprint = file.fingerprint else { continue }
-            for status in candidates[file.id] ?? [] where !claimed.contains(status.path) && status.size == file.size {
+            for status in candidates[file.id] ?? []
+            where !claimed.contains(ExactPath(status.path)) && status.size == file.size {
                 if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
-                    claimed.insert(status.path)
+                    claimed.insert(ExactPath(status.path))
                     moves.append((file, status.path))
                     break
                 }
@@ -131,7 +132,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         }
         let movedIDs = Set(moves.map(\.0.id))
         let missing = gone.filter { !movedIDs.contains($0.id) }
-        let newPaths = listed.keys.filter { !claimed.contains($0) }.sorted()
+        let newPaths = listed.keys.filter { !claimed.contains($0) }.map(\.path).sorted()
 
         // 3. Write it down, in batches. `summary` counts only what was committed, so an update
         // stopped by a failure can say what it saved.
@@ -165,7 +166,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// Recounts, follows, marks missing and tracks, in batches, then records the summary.
     private func save(
         toCount: [String], moves: [(TrackedFile, String)], missing: [TrackedFile], newPaths: [String],
-        listed: [String: String], roots: [TrackedRoot], summary: inout Summary,
+        listed: [ExactPath: String], roots: [TrackedRoot], summary: inout Summary,
         in context: RunContext<WordCounterServices>
     ) async throws {
         let services = context.services
@@ -197,7 +198,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             let repository = unitOfWork.repository(TrackedFile.self)
             for (file, destination) in moves {
                 guard var current = try await repository.find(file.id) else { continue }
-                current.move(to: destination, root: listed[destination] ?? current.root)
+                current.move(to: destination, root: listed[ExactPath(destination)] ?? current.root)
                 // Moved below its folder, it is the document at its new path there.
                 if current.document != nil || current.machine != nil {
                     current.document = roots.first { $0.path == current.root }?.documentKey(for: destination)
@@ -215,7 +216,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         }
         summary.add(saved)
         if !newPaths.isEmpty {
-            let discovered = newPaths.map { DiscoveredFile(path: $0, root: listed[$0]) }
+            let discovered = newPaths.map { DiscoveredFile(path: $0, root: listed[ExactPath($0)]) }
             // Second names of tracked files (hard and symbolic links) are skipped, not counted as new.
             // Their files were recounted above when they changed.
             // New files are today's writing, copies of tracked files excepted.
@@ -247,13 +248,13 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// its old parent folder (even when that folder is not tracked: a rename in place), with their
     /// status.
     private func moveCandidates(
-        for file: TrackedFile, among listed: [String: String], fileSystem: any FileSystem,
+        for file: TrackedFile, among listed: [ExactPath: String], fileSystem: any FileSystem,
         trackedFiles: Repository<TrackedFile>, machine: String?
     ) async throws -> [FileStatus] {
-        var candidates = listed.keys.sorted()
+        var candidates = listed.keys.map(\.path).sorted()
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
         if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
-            for sibling in siblings where listed[sibling] == nil {
+            for sibling in siblings where listed[ExactPath(sibling)] == nil {
                 // Outside the tracked folders' listings: a candidate unless tracked by name.
                 let named = try await trackedFiles.indexEntries(Query().where(\.path, equals: sibling))
                 if !named.contains(where: { TrackedFile.belongs($0, to: machine) }) { candidates.append(sibling) }
