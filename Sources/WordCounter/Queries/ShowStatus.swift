@@ -20,13 +20,14 @@ public struct ShowStatus: UseCase, Codable {
         var netToday: [String: Int] = [:]  // file id → net words
         for record in today { netToday[record.fileID, default: 0] += record.net }
         var rows: [FileStatusRow] = []
+        // Room for every row at once: grown page by page, the array would be copied at each page.
+        rows.reserveCapacity(try await repository.count(Query()))
         var trackedToday = Set<String>()  // the ids of `netToday` that are tracked files
         let pageQuery = Query<TrackedFile>().sorted(by: \.path).limit(Self.pageSize)
         var token: PageToken?
         repeat {
             let page = try await repository.indexEntryPage(pageQuery, after: token)
             token = page.next
-            rows.reserveCapacity(rows.count + page.entries.count)
             for entry in page.entries where TrackedFile.belongs(entry, to: services.machine) {
                 let id = entry.key.id
                 if netToday[id] != nil { trackedToday.insert(id) }
