@@ -101,7 +101,7 @@ final class MirrorJournal: Sendable {
     /// - Throws: ``StoreError/backend(location:reason:)`` when the folder or the file cannot be
     ///   written; nothing was recorded then.
     func record(_ keys: [DocumentKey]) throws -> Ticket {
-        let line = Array(Self.line(keys).utf8)
+        let line = Self.line(keys)
         return try state.withLock { state in
             if state.current == nil { state.current = try openFile(generation: state.generation) }
             // Checked just above: `current` is set or the call threw.
@@ -344,16 +344,34 @@ final class MirrorJournal: Sendable {
         return (keys, records, skipped)
     }
 
-    /// A record: the keys as a JSON line, written by hand (this runs on every commit).
-    static func line(_ keys: [DocumentKey]) -> String {
-        var text = #"{"keys":["#
+    /// A record: the keys as a JSON line, in bytes, written by hand (this runs on every commit).
+    static func line(_ keys: [DocumentKey]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + keys.count * 48)
+        bytes.append(contentsOf: #"{"keys":["#.utf8)
         for (index, key) in keys.enumerated() {
-            if index > 0 { text += "," }
-            text +=
-                #"{"collection":"# + MirroredStore.jsonString(key.collection) + #","id":"#
-                + MirroredStore.jsonString(key.id) + "}"
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"collection":"#.utf8)
+            appendJSONString(key.collection, to: &bytes)
+            bytes.append(contentsOf: #","id":"#.utf8)
+            appendJSONString(key.id, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
-        return text + "]}\n"
+        bytes.append(contentsOf: "]}\n".utf8)
+        return bytes
+    }
+
+    /// Appends `text` as a JSON string literal; a text with nothing to escape (the usual key) is
+    /// copied as it is.
+    private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(contentsOf: MirroredStore.jsonString(text).utf8)
+        }
     }
 
     private static func failure(_ action: String, _ path: String, code: Int32 = errno) -> StoreError {

@@ -121,6 +121,25 @@ struct MirroredStoreJournalTests {
         #expect(Self.journalSizes(journal).isEmpty, "an adopted journal was not removed")
     }
 
+    @Test("keys with quotes, backslashes, control characters and accents survive a journal file")
+    func awkwardKeys() async throws {
+        let scratch = try ScratchFolder()
+        let journal = scratch.appending("journal")
+        let primary = InMemoryStore()
+        let secondary = FakeStore(wrapping: InMemoryStore())
+        secondary.failAlways(.replicate)
+        let writer = Self.mirror(primary, secondary, journal: journal)
+        let ids = ["a\"b", "back\\slash", "line\nbreak\u{1}", "café", "CAFE\u{301}", "/..", ""]
+        _ = try await writer.commit(ChangeSet(changes: ids.map { Fixture.insert($0, $0) }))
+        writer.stop()
+        // Read back from the file by another mirror, not from the writer's memory.
+        let reader = Self.mirror(primary, secondary.base, journal: journal)
+        try await reader.replayBacklog()
+        reader.stop()
+        #expect(try await Fixture.contents(of: secondary.base) == Fixture.contents(of: primary))
+        #expect(try await Fixture.contents(of: secondary.base).count == ids.count)
+    }
+
     @Test("a live writer's journal is left to it; once it stops, another mirror copies it")
     func leavesLiveWriterAlone() async throws {
         let scratch = try ScratchFolder()
