@@ -26,7 +26,7 @@ import Synchronization
 ///   adopted and copied by the next mirror on the same folder (at its start, when idle, and by
 ///   ``replayBacklog()``).
 /// - A secondary that is down or slow never fails or slows a commit: the copy retries with a
-///   growing delay, and the backlog waits on the primary until the secondary is back.
+///   growing delay, and the journal (or the backlog) waits until the secondary is back.
 /// - Events, subscriber positions and dead letters live on the primary only: the secondary's
 ///   outbox is not written. ``cutover(collections:)`` refuses to swap the roles while a
 ///   subscriber lags or a dead letter waits, and moves the subscribers' positions to the new
