@@ -20,6 +20,11 @@ struct CoffeeShopMirrorTests {
         try await cli.succeeds(["add", ada, "cake"])
         let waiting = try await cli.succeeds(["status"])
         #expect(waiting.output.contains("backlog: 2 write(s) wait for the secondary"), "\(waiting)")
+        let journal = folder.appendingPathComponent("orders.mirror-journal")
+        let files = try FileManager.default.contentsOfDirectory(atPath: journal.path).filter {
+            $0.hasSuffix(".journal")
+        }
+        #expect(!files.isEmpty, "what the secondary lacks waits beside the primary, in \(journal.path)")
         let unreachable = try await cli.run(["migrate", "verify"])
         #expect(unreachable.status != 0)
         #expect(unreachable.errors.contains("\(server.url) is unavailable"), "\(unreachable)")
@@ -34,6 +39,25 @@ struct CoffeeShopMirrorTests {
                 \(grace)  open       Grace: 1 × mocha
 
                 """, "\(onSecondary)")
+        try await server.stop()
+    }
+
+    @Test("a mirror of a remote primary keeps its journal under the state folder, empty once copied")
+    func journalUnderStateFolder() async throws {
+        let folder = try BuiltProduct.temporaryFolder()
+        let server = try await StoreServerProcess(
+            store: "sqlite:" + folder.appendingPathComponent("old-backend.sqlite").path, token: nil)
+        let cli = CoffeeShopCLI(folder: folder, environment: ["COFFEESHOP_STORE": "mirror:\(server.url),json:new"])
+        let ada = try await cli.created(["--customer", "Ada", "latte"])
+        let journals = folder.appendingPathComponent("state/coffeeshop/mirror-journal")
+        let names = try FileManager.default.contentsOfDirectory(atPath: journals.path)
+        #expect(names.count == 1 && names.allSatisfy { $0.hasPrefix("mirror-http") }, "\(names)")
+        let left = try names.flatMap {
+            try FileManager.default.contentsOfDirectory(atPath: journals.appendingPathComponent($0).path)
+        }
+        #expect(left.isEmpty, "a copied journal is removed: \(left)")
+        let onSecondary = try await cli.succeeds(["list", "--store", "json:new"])
+        #expect(onSecondary.output.contains("\(ada)  open       Ada: 1 × latte"), "\(onSecondary)")
         try await server.stop()
     }
 

@@ -11,10 +11,20 @@ import Testing
 struct MirroredStoreCrashTests {
     static let orders = "orders"
 
-    /// Checks that the two files hold the same documents, with the same versions, and no backlog.
-    private func expectIdentical(primary: String, secondary: String) async throws -> [StoredDocument] {
+    /// A mirror's configuration: its journal in `journal` when given, else a backlog on the primary.
+    private func configuration(journal: String?, retryDelay: Duration = .milliseconds(500))
+        -> MirroredStore.Configuration
+    {
+        MirroredStore.Configuration(retryDelay: retryDelay, journal: journal.map { URL(fileURLWithPath: $0) })
+    }
+
+    /// Checks that the two files hold the same documents, with the same versions, and no backlog
+    /// (nor journal records, in `journal`).
+    private func expectIdentical(primary: String, secondary: String, journal: String? = nil) async throws
+        -> [StoredDocument]
+    {
         let (first, second) = (try SQLiteStore(path: primary), try SQLiteStore(path: secondary))
-        let store = MirroredStore(primary: first, secondary: second)
+        let store = MirroredStore(primary: first, secondary: second, configuration: configuration(journal: journal))
         store.stop()
         #expect(try await store.verify(collections: [Self.orders]) == [])
         #expect(try await store.backlogCount() == 0)
@@ -59,15 +69,19 @@ struct MirroredStoreCrashTests {
         #expect(documents.count == total)
     }
 
-    @Test("commits killed while their copy runs in the background are all on both stores after a replay")
-    func killedWhileCopying() async throws {
+    @Test(
+        "commits killed while their copy runs in the background are all on both stores after a replay",
+        arguments: [false, true])
+    func killedWhileCopying(journaled: Bool) async throws {
         let folder = try TemporaryFolder()
         let (primaryPath, secondaryPath) = (folder.file("primary.sqlite"), folder.file("secondary.sqlite"))
+        let journal = journaled ? folder.file("journal") : nil
         var acknowledged: Set<String> = []
         for round in 0..<3 {
             let probe = try ProbeProcess(
-                ["mirror-commit", primaryPath, secondaryPath, "\(round * 10_000)", "2000"], in: folder,
-                label: "commit-\(round)")
+                ["mirror-commit", primaryPath, secondaryPath, "\(round * 10_000)", "2000"]
+                    + (journal.map { [$0] } ?? []),
+                in: folder, label: "commit-\(round)")
             #expect(try await probe.waitForOutput(lines: 20), "the writer did not commit: \(probe.errorText)")
             try await Task.sleep(for: .milliseconds(Int.random(in: 5...80)))
             probe.kill()
@@ -76,23 +90,25 @@ struct MirroredStoreCrashTests {
             }
         }
         let store = MirroredStore(
-            primary: try SQLiteStore(path: primaryPath), secondary: try SQLiteStore(path: secondaryPath))
+            primary: try SQLiteStore(path: primaryPath), secondary: try SQLiteStore(path: secondaryPath),
+            configuration: configuration(journal: journal))
         try await store.replayBacklog()
         store.stop()
-        let documents = try await expectIdentical(primary: primaryPath, secondary: secondaryPath)
+        let documents = try await expectIdentical(primary: primaryPath, secondary: secondaryPath, journal: journal)
         #expect(acknowledged.isSubset(of: Set(documents.map(\.key.id))), "an acknowledged commit is missing")
     }
 
-    @Test("a replay killed mid-way is finished by the next one: nothing lost, verify clean")
-    func killedReplay() async throws {
+    @Test("a replay killed mid-way is finished by the next one: nothing lost, verify clean", arguments: [false, true])
+    func killedReplay(journaled: Bool) async throws {
         let folder = try TemporaryFolder()
         let (primaryPath, secondaryPath) = (folder.file("primary.sqlite"), folder.file("secondary.sqlite"))
-        // Build a backlog with the secondary down.
+        let journal = journaled ? folder.file("journal") : nil
+        // Build a backlog (or a journal) with the secondary down.
         let secondary = FakeStore(wrapping: try SQLiteStore(path: secondaryPath))
         secondary.failAlways(.replicate)
         let writer = MirroredStore(
             primary: try SQLiteStore(path: primaryPath), secondary: secondary,
-            configuration: MirroredStore.Configuration(retryDelay: .seconds(600)))
+            configuration: configuration(journal: journal, retryDelay: .seconds(600)))
         let total = 1_500
         for number in 0..<total {
             let key = DocumentKey(collection: Self.orders, id: "order-\(number)")
@@ -101,19 +117,22 @@ struct MirroredStoreCrashTests {
         writer.stop()
         #expect(try await writer.backlogCount() == total)
 
-        let probe = try ProbeProcess(["mirror-replay", primaryPath, secondaryPath, "5"], in: folder, label: "replay")
+        let probe = try ProbeProcess(
+            ["mirror-replay", primaryPath, secondaryPath, "5"] + (journal.map { [$0] } ?? []), in: folder,
+            label: "replay")
         #expect(try await probe.waitForOutput(lines: 1), "the replay did not start: \(probe.errorText)")
         try await Task.sleep(for: .milliseconds(Int.random(in: 20...150)))
         probe.kill()
 
         let store = MirroredStore(
-            primary: try SQLiteStore(path: primaryPath), secondary: try SQLiteStore(path: secondaryPath))
+            primary: try SQLiteStore(path: primaryPath), secondary: try SQLiteStore(path: secondaryPath),
+            configuration: configuration(journal: journal))
         let remaining = try await store.backlogCount()
         try await store.replayBacklog()
         store.stop()
         #expect(remaining > 0, "the replay finished before it was killed")
         #expect(remaining <= total)
-        let documents = try await expectIdentical(primary: primaryPath, secondary: secondaryPath)
+        let documents = try await expectIdentical(primary: primaryPath, secondary: secondaryPath, journal: journal)
         #expect(documents.count == total)
     }
 }

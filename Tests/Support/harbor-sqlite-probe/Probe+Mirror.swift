@@ -23,10 +23,13 @@ extension Probe {
     }
 
     /// Commits `count` orders through a mirror (each inserted, then every third updated),
-    /// printing `committed N` after each commit, while the copy runs in the background.
-    static func mirrorCommit(primary: String, secondary: String, first: Int, count: Int) async throws {
+    /// printing `committed N` after each commit, while the copy runs in the background; with
+    /// `journal`, the mirror keeps its intent journal in that folder.
+    static func mirrorCommit(primary: String, secondary: String, first: Int, count: Int, journal: String?) async throws
+    {
         let store = MirroredStore(
-            primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary))
+            primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary),
+            configuration: MirroredStore.Configuration(journal: journal.map { URL(fileURLWithPath: $0) }))
         for number in first..<first + count {
             let key = DocumentKey(collection: orders, id: "order-\(number)")
             _ = try await store.commit(
@@ -44,11 +47,13 @@ extension Probe {
         report("done")
     }
 
-    /// Replays the backlog the primary file holds to the secondary file, `batch` entries a pass.
-    static func mirrorReplay(primary: String, secondary: String, batch: Int) async throws {
+    /// Replays the backlog the primary file holds (and the journals left in `journal`) to the
+    /// secondary file, `batch` entries (or keys) a pass.
+    static func mirrorReplay(primary: String, secondary: String, batch: Int, journal: String?) async throws {
         let store = MirroredStore(
             primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary),
-            configuration: MirroredStore.Configuration(batchSize: batch))
+            configuration: MirroredStore.Configuration(
+                batchSize: batch, journal: journal.map { URL(fileURLWithPath: $0) }))
         report("started")
         let replayed = try await store.replayBacklog()
         report("done \(replayed)")

@@ -6,8 +6,8 @@
 //   harbor-sqlite-probe batches PATH FIRST SIZE
 //   harbor-sqlite-probe read-outbox PATH SUBSCRIBER UNTIL BATCH LOG
 //   harbor-sqlite-probe mirror-backfill PRIMARY SECONDARY BATCH
-//   harbor-sqlite-probe mirror-commit PRIMARY SECONDARY FIRST COUNT
-//   harbor-sqlite-probe mirror-replay PRIMARY SECONDARY BATCH
+//   harbor-sqlite-probe mirror-commit PRIMARY SECONDARY FIRST COUNT [JOURNAL]
+//   harbor-sqlite-probe mirror-replay PRIMARY SECONDARY BATCH [JOURNAL]
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -34,12 +34,16 @@ do {
     case ("mirror-backfill", 4):
         guard let batch = Int(arguments[3]) else { Probe.usage() }
         try await Probe.mirrorBackfill(primary: arguments[1], secondary: arguments[2], batch: batch)
-    case ("mirror-commit", 5):
+    case ("mirror-commit", 5), ("mirror-commit", 6):
         guard let first = Int(arguments[3]), let count = Int(arguments[4]) else { Probe.usage() }
-        try await Probe.mirrorCommit(primary: arguments[1], secondary: arguments[2], first: first, count: count)
-    case ("mirror-replay", 4):
+        try await Probe.mirrorCommit(
+            primary: arguments[1], secondary: arguments[2], first: first, count: count,
+            journal: arguments.dropFirst(5).first
+        )
+    case ("mirror-replay", 4), ("mirror-replay", 5):
         guard let batch = Int(arguments[3]) else { Probe.usage() }
-        try await Probe.mirrorReplay(primary: arguments[1], secondary: arguments[2], batch: batch)
+        try await Probe.mirrorReplay(
+            primary: arguments[1], secondary: arguments[2], batch: batch, journal: arguments.dropFirst(4).first)
     default:
         Probe.usage()
     }

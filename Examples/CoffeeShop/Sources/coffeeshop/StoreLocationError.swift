@@ -15,7 +15,9 @@ enum StoreLocationError: Error, Equatable, CustomStringConvertible {
           sqlite:FILE              a SQLite database file
           postgres://USER@HOST/DB  PostgreSQL (password in URL, PGPASSWORD, .pgpass)
           http://HOST:PORT         a harbor-store-server (token: HARBOR_STORE_TOKEN)
-          mirror:A,B               A the primary, B the secondary, while moving to B
+          mirror:A,B               A the primary, B the secondary, while moving to B;
+                                   what B lacks waits in A.mirror-journal (A on disk)
+                                   or $XDG_STATE_HOME/coffeeshop/mirror-journal/
           fallback:ONLINE,LOCAL    ONLINE when it answers, else LOCAL (json:/sqlite:)
         """
 

@@ -1,6 +1,6 @@
 /// What ``MirroredStore/cutover(collections:)`` checked and did before the roles swapped.
 public struct MirrorCutoverReport: Sendable, Equatable {
-    /// Backlog entries copied to the secondary while draining.
+    /// Commits (journal records and backlog entries) whose documents were copied while draining.
     public var replayed: Int
     /// Documents compared by the final verification (which found no difference).
     public var verified: Int

@@ -1,10 +1,14 @@
 import Foundation
 import Logging
 
-// The copy to the secondary. Each commit through the mirror leaves a backlog entry on the
-// primary, in the commit's own transaction; a pass reads entries in identifier order, copies the
-// primary's current state of their keys, and marks them copied; an idle pass (or a drain) deletes
-// copied entries in one commit and rereads the whole backlog, for entries committed out of order
+// The copy to the secondary. With a journal, each commit through the mirror appends its keys to
+// this process's journal file before it runs, and hands them to the copy once it has returned; a
+// pass copies the primary's current state of every key handed over since the last one, in one
+// call per batch, then lets the journal forget them. Without one (or when it cannot be written),
+// each commit leaves a backlog entry on the primary, in the commit's own transaction; a pass reads
+// entries in identifier order, copies the primary's current state of their keys, and marks them
+// copied. An idle pass (or a drain) adopts the journal files of processes that died, deletes copied
+// backlog entries in one commit and rereads the whole backlog, for entries committed out of order
 // or by another process. Nothing here runs on a caller's commit.
 extension MirroredStore {
     /// What the background copy does after a pass.
@@ -20,32 +24,140 @@ extension MirroredStore {
         var keys: [DocumentKey]
     }
 
-    /// Copies every backlog entry to the secondary now, deletes the entries, and repeats until a
-    /// pass finds none; returns how many entries were copied.
+    /// Copies now what waits for the secondary (this process's journal, the journal files of
+    /// processes that are gone, the backlog entries on the primary), forgets it, and repeats until
+    /// a pass finds nothing; returns how many commits' documents were copied.
     ///
     /// What a test or a command-line `cutover` awaits; the background copy does the same on its own.
-    /// - Throws: the secondary's (or the primary's) error when it is still unreachable; the backlog
-    ///   then keeps what was not copied.
+    /// A journal file another live process holds is left to it.
+    /// - Throws: the secondary's (or the primary's) error when it is still unreachable; the journal
+    ///   and the backlog then keep what was not copied.
     @discardableResult
     public func replayBacklog() async throws -> Int {
         var total = 0
         while true {
-            let copied = try await replayPass(full: true)
+            var copied = try await copyJournal()
+            copied += try await copyOrphanedJournals()
+            copied += try await replayPass(full: true)
             try await deleteCopiedEntries()
             total += copied
             if copied == 0 { return total }
         }
     }
 
-    /// How many backlog entries wait on the primary (copied ones not yet deleted included).
+    /// How many commits wait for their copy: the backlog entries on the primary (copied ones not
+    /// yet deleted included) and, with a journal, this process's records not copied yet and the
+    /// records of the folder's other files (other processes', live or not).
     public func backlogCount() async throws -> Int {
-        try await primary.count(matching: DocumentQuery(collection: Self.backlogCollection))
+        let entries = try await primary.count(matching: DocumentQuery(collection: Self.backlogCollection))
+        guard let journal else { return entries }
+        return entries + journal.waitingRecords() + journal.recordsInOtherFiles()
+    }
+
+    /// A journal record for a commit of `keys`; nil without a journal, or when it cannot be
+    /// written (logged once): the commit then records a backlog entry on the primary instead.
+    func journaled(_ keys: [DocumentKey]) -> MirrorJournal.Ticket? {
+        guard let journal else { return nil }
+        do {
+            let ticket = try journal.record(keys)
+            if replay.withLock({ $0.journalFailing }) {
+                replay.withLock { $0.journalFailing = false }
+                configuration.logger.notice("mirror: the journal in \(journal.folder.path) is written again")
+            }
+            return ticket
+        } catch {
+            let first = replay.withLock { state in
+                defer { state.journalFailing = true }
+                return !state.journalFailing
+            }
+            if first {
+                configuration.logger.warning(
+                    "mirror: the journal in \(journal.folder.path) cannot be written, so commits record what the secondary lacks on the primary instead: \(error)"
+                )
+            }
+            return nil
+        }
+    }
+
+    /// Hands the keys of a journaled commit that returned (succeeded or not) to the copy.
+    func finished(_ ticket: MirrorJournal.Ticket) {
+        journal?.finished(ticket)
+        queued(ticket.keys)
+    }
+
+    /// Copies the primary's current state of every key the journal handed over since the last
+    /// copy, a batch of keys per call; returns how many commits that covered.
+    func copyJournal() async throws -> Int {
+        guard let journal else { return 0 }
+        return try await copying.withLock { try await copyJournal(journal) }
+    }
+
+    private func copyJournal(_ journal: MirrorJournal) async throws -> Int {
+        let (primary, secondary) = roles.withLock { ($0.primary, $0.secondary) }
+        try await prepareSecondary(secondary)
+        let batch = journal.take()
+        do {
+            for start in stride(from: 0, to: batch.keys.count, by: configuration.batchSize) {
+                let end = min(batch.keys.count, start + configuration.batchSize)
+                try await copyCurrent(Array(batch.keys[start..<end]), from: primary, to: secondary)
+            }
+        } catch {
+            journal.failed(batch)
+            throw error
+        }
+        journal.copied(batch)
+        replay.withLock { state in
+            for (key, commits) in batch.commits {
+                guard let waiting = state.pendingKeys[key] else { continue }
+                state.pendingKeys[key] = waiting > commits ? waiting - commits : nil
+            }
+        }
+        return batch.covered.values.reduce(0, +)
+    }
+
+    /// Copies the keys of the journal files whose process is gone, then removes the files;
+    /// returns how many commits they recorded.
+    func copyOrphanedJournals() async throws -> Int {
+        guard let journal else { return 0 }
+        return try await copying.withLock { try await copyOrphanedJournals(journal) }
+    }
+
+    private func copyOrphanedJournals(_ journal: MirrorJournal) async throws -> Int {
+        let (primary, secondary) = roles.withLock { ($0.primary, $0.secondary) }
+        let (orphans, skipped) = journal.adoptOrphans()
+        if skipped > 0 {
+            configuration.logger.warning(
+                "mirror: \(skipped) journal record(s) in \(journal.folder.path) were cut short or do not decode, skipped"
+            )
+        }
+        var remaining = orphans[...]
+        var count = 0
+        do {
+            try await prepareSecondary(secondary)
+            while let orphan = remaining.first {
+                for start in stride(from: 0, to: orphan.keys.count, by: configuration.batchSize) {
+                    let end = min(orphan.keys.count, start + configuration.batchSize)
+                    try await copyCurrent(Array(orphan.keys[start..<end]), from: primary, to: secondary)
+                }
+                journal.release(orphan, copied: true)
+                remaining.removeFirst()
+                count += orphan.records
+            }
+        } catch {
+            for orphan in remaining { journal.release(orphan, copied: false) }
+            throw error
+        }
+        if count > 0 {
+            configuration.logger.info("mirror: copied \(count) commit(s) from the journal of a process that stopped")
+        }
+        return count
     }
 
     /// A new backlog entry naming `keys`, at version 1, with an identifier that sorts after this
     /// instance's earlier ones.
     func newBacklogEntry(_ keys: [DocumentKey]) -> StoredDocument {
         let number = replay.withLock { state in
+            state.wroteBacklog = true
             state.counter += 1
             return state.counter
         }
@@ -85,9 +197,12 @@ extension MirroredStore {
     /// One pass of the background copy, and what to do next.
     func replayInBackground() async -> ReplayPlan {
         do {
-            var copied = try await replayPass(full: false)
+            var copied = try await copyJournal()
+            if journal == nil || replay.withLock({ $0.wroteBacklog }) { copied += try await replayPass(full: false) }
             if copied == 0 {
-                // Idle: find entries committed out of order or by other processes, then clean up.
+                // Idle: find dead processes' journals and backlog entries committed out of order or
+                // by other processes, then clean up.
+                copied += try await copyOrphanedJournals()
                 copied += try await replayPass(full: true)
                 try await deleteCopiedEntries()
             }

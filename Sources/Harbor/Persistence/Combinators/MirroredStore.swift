@@ -11,16 +11,22 @@ import Synchronization
 /// ```
 ///
 /// Guarantees:
-/// - A commit goes to the primary only, and its receipt is the primary's. In the same commit,
-///   atomically, it records the keys it wrote in a backlog entry, a document of the reserved
-///   collection ``backlogCollection`` on the primary; so what the secondary must still receive is
-///   kept as durably as the commit itself, across a crash or `kill -9`.
-/// - A background task copies the primary's *current* state of each backlog entry's keys to the
-///   secondary with ``Store/replicate(_:)``, in backlog order, then deletes the entries. A copy is
-///   idempotent and order-safe: it re-reads the primary after writing and copies again what
-///   changed meanwhile, so several processes, a backfill and the replay may run at once.
+/// - A commit goes to the primary only, and its receipt is the primary's. What the secondary must
+///   still receive survives a crash or `kill -9`: with a ``Configuration/journal`` folder, the
+///   commit first appends the keys it writes to this process's journal file there, with one
+///   `write(2)` and no `fsync` (a power loss may cost the journal's tail, as it may cost the
+///   primary's last commits under `synchronous=NORMAL`); without one, the commit records its keys
+///   in a backlog entry, a document of the reserved collection ``backlogCollection`` written in
+///   the commit itself, which costs the primary about one more write per commit.
+/// - A background task copies the primary's *current* state of the waiting keys to the
+///   secondary with ``Store/replicate(_:)``, many commits' keys in one call, then forgets them
+///   (empties the journal, deletes the backlog entries). A copy is idempotent and order-safe: it
+///   re-reads the primary after writing and copies again what changed meanwhile, so several
+///   processes, a backfill and the replay may run at once. A journal file whose process died is
+///   adopted and copied by the next mirror on the same folder (at its start, when idle, and by
+///   ``replayBacklog()``).
 /// - A secondary that is down or slow never fails or slows a commit: the copy retries with a
-///   growing delay, and the backlog waits on the primary until the secondary is back.
+///   growing delay, and the journal (or the backlog) waits until the secondary is back.
 /// - Events, subscriber positions and dead letters live on the primary only: the secondary's
 ///   outbox is not written. ``cutover(collections:)`` refuses to swap the roles while a
 ///   subscriber lags or a dead letter waits, and moves the subscribers' positions to the new
@@ -54,6 +60,11 @@ public final class MirroredStore: Store {
         var failures = 0
         /// Numbers backlog entries made by this instance.
         var counter: UInt64 = 0
+        /// Whether this instance wrote backlog entries (no journal, or it failed), which the
+        /// quick pass then looks for.
+        var wroteBacklog = false
+        /// Whether the journal failed a record since it last worked, for logging it once.
+        var journalFailing = false
         var generator = SystemRandomNumberGenerator()
     }
 
@@ -62,14 +73,22 @@ public final class MirroredStore: Store {
     let roles: Mutex<Roles>
     let replay = Mutex(ReplayState())
     let wake = WakeSignal()
-    /// Distinguishes this instance's backlog entries from other processes'.
-    let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    /// Distinguishes this instance's backlog entries and journal files from other processes'.
+    let instance: String
+    /// This process's intent journal, when the configuration names a folder.
+    let journal: MirrorJournal?
+    /// Held while the journal's keys are copied: a drain waits for a copy the background runs,
+    /// so that what it returns from is really copied.
+    let copying = AsyncLock()
     private let worker = Mutex<Task<Void, Never>?>(nil)
 
     /// Mirrors `primary` to `secondary` and starts copying the backlog in the background.
     public init(primary: any Store, secondary: any Store, configuration: Configuration = Configuration()) {
         self.roles = Mutex(Roles(primary: primary, secondary: secondary))
         self.configuration = configuration
+        let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        self.instance = instance
+        self.journal = configuration.journal.map { MirrorJournal(folder: $0, owner: instance) }
         startReplaying()
     }
 
@@ -83,12 +102,15 @@ public final class MirroredStore: Store {
     /// The store that receives copies.
     public var secondary: any Store { roles.withLock { $0.secondary } }
 
-    /// Stops copying in the background; the backlog stays on the primary for the next start.
+    /// Stops copying in the background; the backlog stays on the primary, and this process's
+    /// journal files are unlocked and left in the folder, for the next start (or another process)
+    /// to copy. Call it after the last commit: a commit still running may be copied too early.
     public func stop() {
         worker.withLock { task in
             task?.cancel()
             task = nil
         }
+        journal?.close()
     }
 
     // MARK: - Store
@@ -145,13 +167,18 @@ public final class MirroredStore: Store {
         }
     }
 
-    /// Commits to the primary, with a backlog entry naming the keys written, and wakes the copy.
+    /// Commits to the primary, after a journal record (or with a backlog entry) naming the keys
+    /// written, and wakes the copy.
     /// - Throws: the primary's error (nothing was written anywhere), or
     ///   ``MirrorError/reservedCollection(_:)`` for a write to ``backlogCollection``.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
         let primary = roles.withLock { $0.primary }
         guard !changeSet.changes.isEmpty else { return try await primary.commit(changeSet) }
         let keys = try Self.writtenKeys(changeSet.changes.map(\.key))
+        if let ticket = journaled(keys) {
+            defer { finished(ticket) }
+            return try await primary.commit(changeSet)
+        }
         let entry = newBacklogEntry(keys)
         var marked = changeSet
         marked.changes.append(.insert(entry.key, body: entry.body, fields: [:]))
@@ -161,11 +188,16 @@ public final class MirroredStore: Store {
         return receipt
     }
 
-    /// Replicates to the primary, with a backlog entry in the same call, and wakes the copy.
+    /// Replicates to the primary, after a journal record (or with a backlog entry in the same
+    /// call), and wakes the copy.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
         guard !writes.isEmpty else { return }
         let primary = roles.withLock { $0.primary }
         let keys = try Self.writtenKeys(writes.map(\.key))
+        if let ticket = journaled(keys) {
+            defer { finished(ticket) }
+            return try await primary.replicate(writes)
+        }
         let entry = newBacklogEntry(keys)
         try await primary.replicate(writes + [.put(entry)])
         queued(keys)

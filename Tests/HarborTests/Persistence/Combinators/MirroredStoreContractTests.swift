@@ -11,6 +11,16 @@ struct MirroredStoreContractTests {
         try await check.run { MirroredStore(primary: InMemoryStore(), secondary: InMemoryStore()) }
     }
 
+    @Test("with a journal", arguments: StoreContract.checks())
+    func journaled(_ check: StoreContract.Check) async throws {
+        let scratch = try ScratchFolder()
+        try await check.run {
+            MirroredStore(
+                primary: InMemoryStore(), secondary: InMemoryStore(),
+                configuration: MirroredStore.Configuration(journal: scratch.appending("journal-\(UUID().uuidString)")))
+        }
+    }
+
     @Test("with every read shadowed", arguments: StoreContract.checks())
     func shadowReads(_ check: StoreContract.Check) async throws {
         try await check.run {
@@ -47,6 +57,17 @@ struct MirroredStoreContractTests {
             MirroredStore(
                 primary: try JSONFileStore(folder: scratch.appending("primary")),
                 secondary: try JSONFileStore(folder: scratch.appending("secondary")))
+        }
+    }
+
+    @Test("over JSON files with a journal, reopened", arguments: StoreContract.durabilityChecks())
+    func journaledDurability(_ check: StoreContract.DurabilityCheck) async throws {
+        let scratch = try ScratchFolder()
+        try await check.run {
+            MirroredStore(
+                primary: try JSONFileStore(folder: scratch.appending("primary")),
+                secondary: try JSONFileStore(folder: scratch.appending("secondary")),
+                configuration: MirroredStore.Configuration(journal: scratch.appending("journal")))
         }
     }
 }

@@ -18,9 +18,26 @@ struct MirroringSampleTests {
             print(difference)
         }
         let cutover = try await store.cutover(collections: ["orders"])
-        print("cut over after replaying \(cutover.replayed) backlog entries")
+        print("cut over after copying \(cutover.replayed) waiting commits")
         #expect(copied.copied == 1)
         #expect(store.primary as? InMemoryStore === newStore)
+    }
+
+    @Test("the journal sample keeps the journal in the folder it names")
+    func journal() async throws {
+        let stateFolder = FileManager.default.temporaryDirectory.appending(path: "harbor-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stateFolder) }
+        let (oldStore, newStore) = (InMemoryStore(), InMemoryStore())
+        let journal = stateFolder.appending(path: "mirror-journal")
+        let mirror = MirroredStore(
+            primary: oldStore, secondary: newStore, configuration: MirroredStore.Configuration(journal: journal))
+        _ = try await mirror.commit(
+            ChangeSet(changes: [.insert(DocumentKey(collection: "orders", id: "1"), body: Data("{}".utf8), fields: [:])]
+            ))
+        #expect(FileManager.default.fileExists(atPath: journal.path))
+        try await mirror.replayBacklog()
+        mirror.stop()
+        #expect(try await newStore.document(at: DocumentKey(collection: "orders", id: "1"))?.version == 1)
     }
 
     @Test("the offline sample lists what waits and resolves conflicts")
