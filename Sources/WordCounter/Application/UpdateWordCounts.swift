@@ -17,8 +17,13 @@ public import Harbor
 ///
 /// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
 /// ``WordCountsUpdated`` summary event, stored with the outbox when the update changed something
-/// and only published in this process when it changed nothing; then, when a subfolder of a tracked folder could not be
-/// read (its files could be neither found nor followed), throws ``PathProblems`` naming each.
+/// and only published in this process when it changed nothing; then, when a subfolder of a
+/// tracked folder could not be read (its files could be neither found nor followed), throws
+/// ``PathProblems`` naming each.
+///
+/// Memory: the tracked files' index entries are read a page at a time; what is held for the
+/// whole run is the folders' listing (``FileStatuses``), one flag per listed file, and the ids of
+/// the files to recount.
 public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// Creates the use case; every update is equal to every other, so one queued behind a
     /// running one is enough.
