@@ -24,17 +24,9 @@ extension Repository {
     /// ``query(_:)``.
     /// - Throws: ``StoreError/unknownField(collection:field:)`` for a key path that is not indexed.
     public func page(_ query: Query<A>, after token: PageToken? = nil) async throws -> Page<A> {
-        var documentQuery = try query.documentQuery()
-        documentQuery.after = token?.position
-        let size = documentQuery.limit
-        if let size { documentQuery.limit = size + 1 }
-        var documents = try await documents(documentQuery)
-        var next: PageToken?
-        if let size, documents.count > size {
-            documents.removeLast(documents.count - size)
-            if let last = documents.last {
-                next = PageToken(position: documentQuery.position(of: last.fields, id: last.key.id))
-            }
+        let (documentQuery, size) = try Self.pageQuery(query, after: token)
+        let (documents, next) = Self.cut(try await documents(documentQuery), to: size, of: documentQuery) {
+            ($0.fields, $0.key.id)
         }
         return Page(items: try documents.map { try decode($0.body, key: $0.key) }, next: next)
     }
@@ -66,19 +58,33 @@ extension Repository {
     /// collection holds one page in memory, not all of them. Tokens behave as ``page(_:after:)``'s.
     /// - Throws: ``StoreError/unknownField(collection:field:)`` for a key path that is not indexed.
     public func indexEntryPage(_ query: Query<A>, after token: PageToken? = nil) async throws -> IndexEntryPage {
+        let (documentQuery, size) = try Self.pageQuery(query, after: token)
+        let (entries, next) = Self.cut(try await indexEntries(documentQuery), to: size, of: documentQuery) {
+            ($0.fields, $0.key.id)
+        }
+        return IndexEntryPage(entries: entries, next: next)
+    }
+
+    /// `query` from after `token`, asking for one item more than its page size (returned
+    /// beside it), which tells whether another page follows.
+    private static func pageQuery(_ query: Query<A>, after token: PageToken?) throws -> (DocumentQuery, Int?) {
         var documentQuery = try query.documentQuery()
         documentQuery.after = token?.position
         let size = documentQuery.limit
         if let size { documentQuery.limit = size + 1 }
-        var entries = try await indexEntries(documentQuery)
-        var next: PageToken?
-        if let size, entries.count > size {
-            entries.removeLast(entries.count - size)
-            if let last = entries.last {
-                next = PageToken(position: documentQuery.position(of: last.fields, id: last.key.id))
-            }
-        }
-        return IndexEntryPage(entries: entries, next: next)
+        return (documentQuery, size)
+    }
+
+    /// `items`, read with ``pageQuery(_:after:)``, cut to the page `size`, and the token of the
+    /// page after them (nil when none follows), made from the last item's fields and identifier.
+    private static func cut<Item>(
+        _ items: [Item], to size: Int?, of documentQuery: DocumentQuery,
+        position: (Item) -> (fields: [String: FieldValue], id: String)
+    ) -> ([Item], PageToken?) {
+        guard let size, items.count > size else { return (items, nil) }
+        let kept = Array(items.prefix(size))
+        guard let last = kept.last.map(position) else { return (kept, nil) }
+        return (kept, PageToken(position: documentQuery.position(of: last.fields, id: last.id)))
     }
 }
 
