@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 import WordCounter
 
