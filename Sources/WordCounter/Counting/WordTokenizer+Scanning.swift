@@ -14,7 +14,10 @@ extension WordTokenizer {
         var pieceIsEmpty = self.pieceIsEmpty
         var hyphens = hyphenLanes
         var dots = dotLanes
+        // Moved out and back rather than copied, which would retain and release it on every call.
         var table: [CharacterClass] = []
+        swap(&table, &characterTable)
+        defer { swap(&table, &characterTable) }
         let raw = UnsafeRawPointer(bytes)
         var index = start
         while index < count {
@@ -45,6 +48,22 @@ extension WordTokenizer {
                     index &+= lanes
                 }
                 break
+            }
+            let remaining = count &- index
+            if remaining > 0, remaining < 8, count >= 8 {
+                // The last few bytes: the eight bytes ending with them, shifted down, make one masked block.
+                let shift = UInt64(64 &- 8 &* remaining)
+                let word =
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> shift
+                if word & ByteLanes.high == 0 {
+                    let mask = ByteLanes.lowLanes(remaining)
+                    words &+= Self.wordStarts(
+                        word, lanes: mask, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
+                    hyphens = (ByteLanes.equal(word, 0x2D) & mask) &<< shift
+                    dots = (ByteLanes.equal(word, 0x2E) & mask) &<< shift | dots &>> UInt64(8 &* remaining)
+                    index = count
+                    break
+                }
             }
             guard index < count,
                 let characterClass = nextCharacterClass(bytes, at: &index, count: count, table: &table)
