@@ -53,6 +53,13 @@ enum ByteLanes {
         Int(truncatingIfNeeded: ((answers >> 7) &* ones) >> 56)
     }
 
+    /// The sum of the eight lanes read as bytes (each below 256).
+    @inline(__always)
+    static func sumOfLanes(_ lanes: UInt64) -> Int {
+        let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ (lanes >> 8 & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+
     /// Lanes `0..<lanes` (1...7) all set, the rest clear: the bytes before the first non-ASCII one.
     @inline(__always)
     static func lowLanes(_ lanes: Int) -> UInt64 {

@@ -1,4 +1,4 @@
-/// The hot loops: eight ASCII bytes per step, one scalar per step elsewhere.
+/// The hot loops: sixteen or eight ASCII bytes per step, one scalar per step elsewhere.
 ///
 /// State lives in locals for the length of a chunk so it stays in registers; the loops make no calls that do not
 /// inline except for classifying a non-ASCII scalar.
@@ -14,10 +14,16 @@ extension WordTokenizer {
         var pieceIsEmpty = self.pieceIsEmpty
         var hyphens = hyphenLanes
         var dots = dotLanes
+        // Moved out and back rather than copied, which would retain and release it on every call.
         var table: [CharacterClass] = []
+        swap(&table, &characterTable)
+        defer { swap(&table, &characterTable) }
         let raw = UnsafeRawPointer(bytes)
         var index = start
         while index < count {
+            Self.scanASCIIPairs(
+                raw, index: &index, count: count, words: &words, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphens,
+                dots: &dots)
             while index &+ 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let nonASCII = word & ByteLanes.high
@@ -43,6 +49,22 @@ extension WordTokenizer {
                 }
                 break
             }
+            let remaining = count &- index
+            if remaining > 0, remaining < 8, count >= 8 {
+                // The last few bytes: the eight bytes ending with them, shifted down, make one masked block.
+                let shift = UInt64(64 &- 8 &* remaining)
+                let word =
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> shift
+                if word & ByteLanes.high == 0 {
+                    let mask = ByteLanes.lowLanes(remaining)
+                    words &+= Self.wordStarts(
+                        word, lanes: mask, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
+                    hyphens = (ByteLanes.equal(word, 0x2D) & mask) &<< shift
+                    dots = (ByteLanes.equal(word, 0x2E) & mask) &<< shift | dots &>> UInt64(8 &* remaining)
+                    index = count
+                    break
+                }
+            }
             guard index < count,
                 let characterClass = nextCharacterClass(bytes, at: &index, count: count, table: &table)
             else { break }
@@ -53,6 +75,55 @@ extension WordTokenizer {
         self.pieceIsEmpty = pieceIsEmpty
         hyphenLanes = hyphens
         dotLanes = dots
+    }
+
+    /// Runs of pure-ASCII text, sixteen bytes a step while at least sixteen remain: the two blocks of a step share
+    /// one loop test, and word starts are summed per lane, to be added up once every few hundred blocks rather than
+    /// once a block. Stops at the first step holding a non-ASCII byte.
+    @inline(__always)
+    static func scanASCIIPairs(
+        _ raw: UnsafeRawPointer, index: inout Int, count: Int, words: inout Int, pieceIsEmpty: inout UInt64,
+        hyphens: inout UInt64, dots: inout UInt64
+    ) {
+        var starts: UInt64 = 0
+        var steps = 0
+        while index &+ 16 <= count {
+            let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+            guard (first | second) & ByteLanes.high == 0 else { break }
+            starts &+= laneStarts(first, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphens, dots: &dots)
+            starts &+= laneStarts(second, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphens, dots: &dots)
+            index &+= 16
+            steps &+= 1
+            // Each lane gains at most 2 a step: 127 steps keep every lane below 256.
+            if steps == 127 {
+                words &+= ByteLanes.sumOfLanes(starts)
+                starts = 0
+                steps = 0
+            }
+        }
+        words &+= ByteLanes.sumOfLanes(starts)
+    }
+
+    /// 1 in the low bit of each lane of an ASCII block where a word starts, 0 elsewhere; moves the state past the
+    /// block.
+    @inline(__always)
+    static func laneStarts(
+        _ word: UInt64, pieceIsEmpty: inout UInt64, hyphens: inout UInt64, dots: inout UInt64
+    ) -> UInt64 {
+        let letters = ByteLanes.lettersAndDigits(word)
+        let hyphen = ByteLanes.equal(word, 0x2D)
+        let dot = ByteLanes.equal(word, 0x2E)
+        let hyphenPairs = hyphen & (hyphen << 8 | hyphens >> 56)
+        let dotTriples = dot & (dot << 8 | dots >> 56) & (dot << 16 | dots >> 48)
+        let separators = ByteLanes.spaces(word) | hyphenPairs | dotTriples
+        let carrying = ((ByteLanes.high & ~letters) >> 7) &* 0xFF
+        let (withSeparators, carriedOut) = carrying.addingReportingOverflow(separators >> 7)
+        let (sum, carriedIn) = withSeparators.addingReportingOverflow(pieceIsEmpty)
+        pieceIsEmpty = carriedOut || carriedIn ? 1 : 0
+        hyphens = hyphen
+        dots = dot
+        return sum & letters >> 7
     }
 
     /// The words starting in the `lanes` of one block of ASCII bytes; updates `pieceIsEmpty` to the state after

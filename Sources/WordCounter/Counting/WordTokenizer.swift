@@ -23,6 +23,9 @@ struct WordTokenizer: Sendable {
     /// An unfinished multi-byte sequence from the end of the previous input, little-endian.
     var partial: UInt32 = 0
     var partialCount = 0
+    /// `words` rules: ``CharacterClass/basicMultilingualPlane``, fetched at the first non-ASCII character and kept,
+    /// so that counting many short texts (Markdown blocks) fetches it once.
+    var characterTable: [CharacterClass] = []
 
     /// Creates a tokenizer at the start of a text.
     init(appliesWordRules: Bool) {

@@ -1,3 +1,4 @@
+import HarborTesting
 import Testing
 import WordCounter
 
@@ -84,6 +85,36 @@ struct WordsModeTests {
         ])
     func scripts(example: Example) {
         #expect(WordCounterStream.count(example.text, mode: .words) == example.words)
+    }
+
+    @Test("Long ASCII runs, counted sixteen bytes a step, match the reference whole and cut anywhere")
+    func longASCIIRunsMatchReference() {
+        var generator = SeededGenerator(seed: 16)
+        let fragments = ["a", "word", " ", "  ", "-", "--", ".", "...", "x1", "\n", "(", "don't", "\t", "_"].map {
+            Array($0.utf8)
+        }
+        // Single letters between spaces start a word in every other lane, the most the per-lane sums must hold.
+        var texts = [
+            Array(String(repeating: "a ", count: 20_000).utf8), Array(String(repeating: "ab", count: 9_000).utf8),
+        ]
+        for _ in 0..<20 {
+            texts.append(
+                (0..<Int.random(in: 500...6_000, using: &generator)).flatMap { _ in
+                    fragments[Int.random(in: 0..<fragments.count, using: &generator)]
+                })
+        }
+        for bytes in texts {
+            let expected = ReferenceCounter.words(bytes)
+            #expect(WordCounterStream.count(bytes: bytes, mode: .words) == expected)
+            let cuts = ChunkedCounting.randomCuts(count: bytes.count, using: &generator)
+            #expect(ChunkedCounting.result(bytes, mode: .words, cuts: cuts).words == expected)
+            // A non-ASCII character now and then ends the sixteen-byte steps and starts them again.
+            var mixed = bytes
+            for _ in 0..<10 {
+                mixed.insert(contentsOf: Array("é".utf8), at: Int.random(in: 0...mixed.count, using: &generator))
+            }
+            #expect(WordCounterStream.count(bytes: mixed, mode: .words) == ReferenceCounter.words(mixed))
+        }
     }
 
     @Test("Words mode matches the reference implementation on the examples")
