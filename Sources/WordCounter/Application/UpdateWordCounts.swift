@@ -54,6 +54,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let listedStatuses = listings.map(\.listing.statuses)
         var trackedListed = listedStatuses.map { [Bool](repeating: false, count: $0.count) }
         while true {
+            // The next page is read while this one is compared: the database and the comparing
+            // each keep a core busy, as the first page and the listing did.
+            let token = page.next
+            async let following = Self.page(of: pageQuery, after: token, in: trackedFiles)
             for entry in page.entries where TrackedFile.belongs(entry, to: services.machine) {
                 checked += 1
                 guard case .string(let path) = entry[field: "path"] else {
@@ -83,8 +87,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     toCount.append(entry.key.id)  // counting reports the problem
                 }
             }
-            guard let next = page.next else { break }
-            page = try await trackedFiles.indexEntryPage(pageQuery, after: next)
+            guard let next = try await following else { break }
+            page = next
         }
         var summary = Summary(checked: checked)
         // Only the gone files are decoded here: finding where they went needs their identity.
@@ -153,6 +157,14 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         }
         // Everything else is done and saved; the files below these folders could not be looked at.
         if !unreadableFolders.isEmpty { throw PathProblems(unreadableFolders) }
+    }
+
+    /// The page of `query` after `token`; none when there is no token (the last page was read).
+    private static func page(
+        of query: Query<TrackedFile>, after token: PageToken?, in trackedFiles: Repository<TrackedFile>
+    ) async throws -> IndexEntryPage? {
+        guard let token else { return nil }
+        return try await trackedFiles.indexEntryPage(query, after: token)
     }
 
     /// How many index entries step 1 reads at once.
