@@ -96,9 +96,6 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
 
     /// A hash of the path's UTF-8 bytes (not of its characters, as `String`'s hash is).
     private static func hash(_ path: String) -> Int {
-        var hasher = Hasher()
-        var path = path
-        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        return hasher.finalize()
+        ExactPath(path).hashValue
     }
 }
