@@ -400,7 +400,7 @@ let package = Package(
         // A child process for HarborSQLiteTests: several processes sharing one SQLite file.
         .executableTarget(
             name: "harbor-sqlite-probe",
-            dependencies: ["Harbor", "HarborSQLite"],
+            dependencies: ["Harbor", "HarborSQLite", "HarborTesting"],
             path: "Tests/Support/harbor-sqlite-probe",
             swiftSettings: swiftSettings
         ),

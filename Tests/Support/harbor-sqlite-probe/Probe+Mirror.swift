@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborTesting
 
 // The mirror's work in a process a test kills: a backfill, commits whose copy runs in the
 // background, and a replay of a backlog.
@@ -49,9 +50,15 @@ extension Probe {
 
     /// Replays the backlog the primary file holds (and the journals left in `journal`) to the
     /// secondary file, `batch` entries (or keys) a pass.
+    ///
+    /// Each copy to the secondary waits 5 ms first: slow on purpose, as the backfill above, so that
+    /// a test killing the replay 20–150 ms in lands mid-way (a journal of 1,500 keys was otherwise
+    /// copied before the kill on a quiet machine).
     static func mirrorReplay(primary: String, secondary: String, batch: Int, journal: String?) async throws {
+        let slowSecondary = FakeStore(wrapping: try SQLiteStore(path: secondary))
+        slowSecondary.setDelay(.milliseconds(5), for: .replicate)
         let store = MirroredStore(
-            primary: try SQLiteStore(path: primary), secondary: try SQLiteStore(path: secondary),
+            primary: try SQLiteStore(path: primary), secondary: slowSecondary,
             configuration: MirroredStore.Configuration(
                 batchSize: batch, journal: journal.map { URL(fileURLWithPath: $0) }))
         report("started")
