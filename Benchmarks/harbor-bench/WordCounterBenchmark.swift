@@ -92,7 +92,11 @@ enum WordCounterBenchmark {
             try TextCorpus.text(bytes: 10_000, markdown: true, seed: UInt64(index)).write(
                 to: file, atomically: false, encoding: .utf8)
         }
+        // Written to disk before each timing, so that neither command runs beside the kernel's
+        // writing back the new files (or the new database) on another core.
+        sync()
         let track = try Child.run(binary, ["--database", database, "track", notes.path].reorderedForSubcommand())
+        sync()
         var unchanged: [Double] = []
         for _ in 0..<5 {
             unchanged.append(try Child.run(binary, ["update", "--database", database]).seconds)

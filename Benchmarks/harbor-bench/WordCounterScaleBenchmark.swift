@@ -26,7 +26,11 @@ enum WordCounterScaleBenchmark {
                 to: file, atomically: false, encoding: .utf8)
         }
         let database = folder.appendingPathComponent("bench.sqlite").path
+        // Written to disk before each timing, so that neither command runs beside the kernel's
+        // writing back 100 MB of new files (or the new database) on another core.
+        sync()
         let track = try Child.run(binary, ["track", "--database", database, notes.path])
+        sync()
         var unchanged: [Double] = []
         for _ in 0..<3 {
             unchanged.append(try Child.run(binary, ["update", "--database", database]).seconds)

@@ -53,7 +53,7 @@ extension PostgresStore {
         }
         return try rows.map { id, version, fields in
             let key = DocumentKey(collection: query.collection, id: id)
-            return IndexEntry(key: key, version: version, fields: try FieldBlob.decode(fields, key: key))
+            return IndexEntry(key: key, version: version, fieldList: try FieldBlob.decodeList(fields, key: key, only: query.fields))
         }
     }
 

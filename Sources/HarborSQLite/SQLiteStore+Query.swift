@@ -56,8 +56,11 @@ extension SQLiteStore {
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
             while let row = try cursor.next() {
                 let key = DocumentKey(collection: query.collection, id: row[0])
-                entries.append(
-                    IndexEntry(key: key, version: row[1], fields: try FieldBlob.decode(row[2] ?? Data(), key: key)))
+                // Read in place: the blob is not copied out of SQLite's row.
+                let fields = try row.withUnsafeData(atIndex: 2) {
+                    try FieldBlob.decodeList($0, key: key, only: query.fields)
+                }
+                entries.append(IndexEntry(key: key, version: row[1], fieldList: fields))
             }
             return entries
         }

@@ -321,6 +321,21 @@ extension StoreContract {
                     try await store.indexEntries(matching: DocumentQuery(collection: "contract-empty")), [],
                     "a collection never written")
             },
+            Check("index entries read for a few fields carry those fields' values, whatever else they carry") { store in
+                try await stockShelf(store)
+                var full = conditionQuery([], order: [("price", true)])
+                let everything = try await store.indexEntries(matching: full)
+                full.fields = ["size", "absent"]
+                let projected = try await store.indexEntries(matching: full)
+                try expectEqual(projected.map(\.key), everything.map(\.key), "the same entries in the same order")
+                try expectEqual(projected.map(\.version), everything.map(\.version), "versions")
+                try expectEqual(projected.map { $0[field: "size"] }, everything.map { $0[field: "size"] }, "sizes")
+                try expect(projected.allSatisfy { $0[field: "absent"] == .null }, "a field no document has reads null")
+                try expect(
+                    zip(projected, everything).allSatisfy { pair in
+                        pair.0.fields.allSatisfy { pair.1.fields[$0.key] == $0.value }
+                    }, "any other field is the document's own")
+            },
             Check("identifiers and string fields compare by exact Unicode scalars") { store in
                 let collection = "contract-cafes"
                 try await store.prepare(CollectionSchema(name: collection, indexedFields: ["name"]))

@@ -65,6 +65,26 @@ package enum FieldBlob {
         return decoded
     }
 
+    /// Decodes what ``encode(_:)`` wrote, in place, as a list of fields (what an ``IndexEntry``
+    /// keeps); an empty or missing blob is no fields.
+    /// - Throws: ``Harbor/StoreError/invalidData(_:reason:)`` naming `key` when the bytes are malformed.
+    /// - Parameter names: when set, only the fields of these names are decoded; the others are
+    ///   stepped over without building their values.
+    package static func decodeList(
+        _ data: Data?, key: DocumentKey?, only names: Set<String>? = nil
+    ) throws -> [IndexEntry.Field] {
+        guard let data, !data.isEmpty else { return [] }
+        let wanted = names.map { $0.map { Array($0.utf8) } }
+        let decoded = data.withUnsafeBytes { raw -> [IndexEntry.Field]? in
+            var reader = Reader(bytes: raw)
+            return reader.fieldList(only: wanted)
+        }
+        guard let decoded else {
+            throw StoreError.invalidData(key, reason: "the stored indexed fields are malformed")
+        }
+        return decoded
+    }
+
     private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
         var rest = value
         while rest >= 0x80 {
@@ -94,14 +114,68 @@ package enum FieldBlob {
         }
 
         mutating func fields() -> [String: FieldValue]? {
-            guard byte() == FieldBlob.format, let count = varint(), count <= UInt64(bytes.count) else { return nil }
             var fields: [String: FieldValue] = [:]
-            fields.reserveCapacity(Int(count))
+            let read = forEachField(reserving: { fields.reserveCapacity($0) }) { fields[$0] = $1 }
+            return read ? fields : nil
+        }
+
+        /// The fields, or only those whose name's bytes are among `wanted`.
+        mutating func fieldList(only wanted: [[UInt8]]?) -> [IndexEntry.Field]? {
+            var fields: [IndexEntry.Field] = []
+            guard let wanted else {
+                let read = forEachField(reserving: { fields.reserveCapacity($0) }) {
+                    fields.append(IndexEntry.Field(name: $0, value: $1))
+                }
+                return read ? fields : nil
+            }
+            guard byte() == FieldBlob.format, let count = varint(), count <= UInt64(bytes.count) else { return nil }
+            fields.reserveCapacity(wanted.count)
             for _ in 0..<count {
-                guard let name = string(), let value = value() else { return nil }
-                fields[name] = value
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return nil }
+                let name = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+                offset += Int(length)
+                if wanted.contains(where: { $0.count == name.count && $0.elementsEqual(name) }) {
+                    guard let value = value() else { return nil }
+                    fields.append(IndexEntry.Field(name: String(decoding: name, as: UTF8.self), value: value))
+                } else {
+                    guard skipValue() else { return nil }
+                }
             }
             return offset == bytes.count ? fields : nil
+        }
+
+        /// Steps over one value without building it; false when the bytes are malformed.
+        private mutating func skipValue() -> Bool {
+            guard let raw = byte(), let tag = Tag(rawValue: raw) else { return false }
+            switch tag {
+            case .null, .falseValue, .trueValue: return true
+            case .int, .double:
+                guard bytes.count - offset >= 8 else { return false }
+                offset += 8
+                return true
+            case .string:
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return false }
+                offset += Int(length)
+                return true
+            case .list:
+                guard let count = varint(), count <= UInt64(bytes.count - offset) else { return false }
+                for _ in 0..<count where !skipValue() { return false }
+                return true
+            }
+        }
+
+        /// Calls `body` with each field in turn, after `reserving` with their count; false when
+        /// the bytes are malformed.
+        private mutating func forEachField(
+            reserving: (Int) -> Void, _ body: (String, FieldValue) -> Void
+        ) -> Bool {
+            guard byte() == FieldBlob.format, let count = varint(), count <= UInt64(bytes.count) else { return false }
+            reserving(Int(count))
+            for _ in 0..<count {
+                guard let name = string(), let value = value() else { return false }
+                body(name, value)
+            }
+            return offset == bytes.count
         }
 
         private mutating func value() -> FieldValue? {

@@ -42,7 +42,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // tracked folders are listed while the first page is read: the two wait on different things
         // (the disk, the database), and the listing's statuses spare a status call per file below.
         async let listingsInProgress = Self.list(roots, in: fileSystem)
-        let pageQuery = Query<TrackedFile>().limit(Self.pageSize)
+        // Only the fields compared below: the store need not build the others' values.
+        let pageQuery = Query<TrackedFile>().limit(Self.pageSize).selecting(
+            \.path, \.unchangedStamp, \.birthTime, \.machine)
         var page = try await trackedFiles.indexEntryPage(pageQuery)
         let listings = await listingsInProgress
         let markdownExclusions = services.settings.value.markdownExclusions
@@ -74,7 +76,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     let status = if let listed { listed } else { try fileSystem.status(of: path) }
                     // A file counted by other rules than the settings' now is counted again (its mode
                     // is its path's: the mode it was tracked with).
-                    let exclusions = CountingMode.forPath(path) == .markdown ? markdownExclusions : []
+                    let exclusions =
+                        !markdownExclusions.isEmpty && CountingMode.forPath(path) == .markdown ? markdownExclusions : []
                     if status.kind == .regular
                         && TrackedFile.isUnchanged(entry, comparedWith: status, exclusions: exclusions)
                     {

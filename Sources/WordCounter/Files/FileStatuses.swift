@@ -95,7 +95,31 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
     }
 
     /// A hash of the path's UTF-8 bytes (not of its characters, as `String`'s hash is).
+    ///
+    /// Eight bytes a step, multiplied and folded: a third of the cost of `Hasher`'s seeded SipHash,
+    /// which `update` would pay twice per tracked file. Not keyed, so names made to collide could
+    /// slow a listing; they would have to be the user's own files.
     private static func hash(_ path: String) -> Int {
-        ExactPath(path).hashValue
+        var path = path
+        return path.withUTF8 { bytes -> Int in
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+            var offset = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 31
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < raw.count {
+                tail |= UInt64(raw[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+            hash ^= hash >> 29
+            return Int(truncatingIfNeeded: hash)
+        }
     }
 }

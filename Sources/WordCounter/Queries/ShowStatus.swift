@@ -23,7 +23,8 @@ public struct ShowStatus: UseCase, Codable {
         // Room for every row at once: grown page by page, the array would be copied at each page.
         rows.reserveCapacity(try await repository.count(Query()))
         var trackedToday = Set<String>()  // the ids of `netToday` that are tracked files
-        let pageQuery = Query<TrackedFile>().sorted(by: \.path).limit(Self.pageSize)
+        let pageQuery = Query<TrackedFile>().sorted(by: \.path).limit(Self.pageSize).selecting(
+            \.path, \.state, \.words, \.machine)
         var token: PageToken?
         repeat {
             let page = try await repository.indexEntryPage(pageQuery, after: token)

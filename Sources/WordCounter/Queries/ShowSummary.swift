@@ -11,7 +11,7 @@ public struct ShowSummary: UseCase, Codable {
         let progress = try await context.run(ShowGoalProgress(), on: context.lane)
         // Counted by the store, and words summed from the index: no file is decoded.
         let files = services.persistence.repository(TrackedFile.self)
-        let words = try await files.indexEntries(Query<TrackedFile>()).reduce(0) { sum, entry in
+        let words = try await files.indexEntries(Query<TrackedFile>().selecting(\.words)).reduce(0) { sum, entry in
             guard case .int(let words) = entry[field: TrackedFile.wordsField] else { return sum }
             return sum + Int(words)
         }

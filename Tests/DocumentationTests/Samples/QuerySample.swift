@@ -10,6 +10,12 @@ struct QuerySample {
         return open
     }
 
+    static func openTitles(in persistence: Persistence) async throws -> [FieldValue] {
+        let todos = persistence.repository(Todo.self)
+        let titles = try await todos.indexEntries(Query<Todo>().where(\.done, equals: false).selecting(\.title))
+        return titles.map { $0[field: "title"] }
+    }
+
     @Test("filters on an indexed field, sorts and limits")
     func sample() async throws {
         let app = UseCaseRunner(services: TodoServices(persistence: Persistence(store: InMemoryStore())))
@@ -19,5 +25,7 @@ struct QuerySample {
         try await app.run(CompleteTodo(id: "2"))
         let open = try await Self.openTodos(in: app.services.persistence)
         #expect(open.map(\.title) == ["Archive", "Write"])
+        let titles = try await Self.openTitles(in: app.services.persistence)
+        #expect(titles == [.string("Write"), .string("Archive")])
     }
 }

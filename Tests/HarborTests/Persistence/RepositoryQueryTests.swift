@@ -141,6 +141,21 @@ struct RepositoryQueryTests {
         }
     }
 
+    @Test("a query selecting fields asks for them and for its sort fields, and pages as any other")
+    func selectingFields() async throws {
+        let query = Query<Account>().where(\.owner, equals: "ann").sorted(by: \.balance).limit(2).selecting(\.owner)
+        #expect(try query.documentQuery().fields == ["owner", "balance"])
+        #expect(try Query<Account>().documentQuery().fields == nil)
+        try await seed()
+        let accounts = persistence.repository(Account.self)
+        let first = try await accounts.indexEntryPage(query)
+        let second = try await accounts.indexEntryPage(query, after: first.next)
+        #expect((first.entries + second.entries).map(\.key.id) == ["a3", "a6", "a1"])
+        let owners = (first.entries + second.entries).map { $0[field: "owner"] }
+        #expect(owners == Array(repeating: .string("ann"), count: 3))
+        #expect(second.next == nil)
+    }
+
     @Test("a multi-valued index finds an aggregate by any of its values; a store refuses to sort by it")
     func multiValued() async throws {
         for store in [InMemoryStore() as any Store, FakeStore(wrapping: InMemoryStore())] {

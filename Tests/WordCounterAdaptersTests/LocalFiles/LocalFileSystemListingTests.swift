@@ -131,6 +131,36 @@ struct LocalFileSystemListingTests {
         }
     }
 
+    @Test("a deep and uneven tree is listed whole, whichever thread reads which folder, with its unreadable subfolder")
+    func deepUnevenTree() throws {
+        try TemporaryFolder.with { folder in
+            // A chain eight folders deep (a thread may wait while one folder at a time is found),
+            // beside a wide level of thirty folders, some empty, and one that cannot be read.
+            var expected: [String] = []
+            var chain = "chain"
+            for depth in 0..<8 {
+                expected.append(try folder.write("\(chain)/at-\(depth).md", "x"))
+                chain += "/deeper"
+            }
+            for index in 0..<30 {
+                try folder.createFolder("wide/\(index)")
+                if index % 3 != 0 { expected.append(try folder.write("wide/\(index)/n.md", "x")) }
+            }
+            expected.append(try folder.write("top.md", "x"))
+            try folder.write("wide/locked/hidden.md", "x")
+            try check(chmod(folder("wide/locked"), 0), "chmod")
+            if geteuid() == 0 { expected.append(folder("wide/locked/hidden.md")) }
+            for _ in 0..<20 {
+                let listing = try files.listing(of: folder.path, matching: FileFilter(), recursive: true)
+                #expect(listing.files == expected.sorted())
+                #expect(listing.statuses.count == expected.count)
+                if geteuid() != 0 {
+                    #expect(listing.unreadableFolders.map(\.path) == [folder("wide/locked")])
+                }
+            }
+        }
+    }
+
     @Test("a symbolic link to a file is listed with its target's status; a broken one is not listed")
     func linkStatuses() throws {
         try TemporaryFolder.with { folder in

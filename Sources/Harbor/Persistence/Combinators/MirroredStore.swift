@@ -163,7 +163,9 @@ public final class MirroredStore: Store {
         try await read(query.collection) {
             try await $0.indexEntries(matching: query)
         } compare: { primary, secondary in
-            self.differences(primary, secondary)
+            // With a projection, each store may or may not leave out the other fields.
+            guard let fields = query.fields else { return self.differences(primary, secondary) }
+            return self.differences(primary.map { $0.keeping(fields) }, secondary.map { $0.keeping(fields) })
         }
     }
 
