@@ -53,7 +53,8 @@ extension PostgresStore {
         }
         return try rows.map { id, version, fields in
             let key = DocumentKey(collection: query.collection, id: id)
-            return IndexEntry(key: key, version: version, fieldList: try FieldBlob.decodeList(fields, key: key, only: query.fields))
+            let list = try FieldBlob.decodeList(fields, key: key, only: query.fields)
+            return IndexEntry(key: key, version: version, fieldList: list)
         }
     }
 
