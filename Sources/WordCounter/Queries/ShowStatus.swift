@@ -50,13 +50,13 @@ public struct ShowStatus: UseCase, Codable {
         } while token != nil
         // Today's writing in a file that was untracked and tracked again (a new id) is its path's:
         // status then says what history says.
-        var netTodayByPath: [String: Int] = [:]  // path → net words of files no longer tracked
+        var netTodayByPath: [ExactPath: Int] = [:]  // path (exact bytes) → net words of files no longer tracked
         for record in today where !trackedToday.contains(record.fileID) {
-            if let path = record.path { netTodayByPath[path, default: 0] += record.net }
+            if let path = record.path { netTodayByPath[ExactPath(path), default: 0] += record.net }
         }
         if !netTodayByPath.isEmpty {
             for index in rows.indices {
-                if let net = netTodayByPath[rows[index].path] { rows[index].today += net }
+                if let net = netTodayByPath[ExactPath(rows[index].path)] { rows[index].today += net }
             }
         }
         return rows

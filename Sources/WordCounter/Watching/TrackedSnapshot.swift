@@ -3,10 +3,11 @@ import Harbor
 /// What the watcher knows of the tracked files and folders, read from storage at one moment.
 ///
 /// It decides what a changed path means (a tracked file, a new file in a tracked folder, nothing
-/// of ours) and which folders the monitor must watch.
+/// of ours) and which folders the monitor must watch. Paths compare by their exact bytes, as the
+/// file system does: a precomposed and a decomposed "é" are two names.
 struct TrackedSnapshot: Sendable {
     /// Every tracked file's path.
-    let paths: Set<String>
+    let paths: Set<ExactPath>
     /// The tracked folders, deepest first, so the first that contains a path is its own.
     let roots: [TrackedRoot]
     /// The folders to watch: every tracked folder with its subfolders, and the folder of each
@@ -16,7 +17,7 @@ struct TrackedSnapshot: Sendable {
     static let empty = TrackedSnapshot(files: [], roots: [])
 
     init(files: [TrackedFile], roots: [TrackedRoot]) {
-        paths = Set(files.map(\.path))
+        paths = Set(files.map { ExactPath($0.path) })
         self.roots = roots.sorted { $0.path.utf8.count > $1.path.utf8.count }
         var folders = Set(roots.map { WatchedFolder(path: $0.path, recursive: true) })
         for file in files {
@@ -36,7 +37,7 @@ struct TrackedSnapshot: Sendable {
     }
 
     /// Whether a file is tracked at `path`.
-    func tracks(_ path: String) -> Bool { paths.contains(path) }
+    func tracks(_ path: String) -> Bool { paths.contains(ExactPath(path)) }
 
     /// The tracked folder a new regular file at `path` belongs to: the deepest one that contains
     /// it, when its filter accepts it and no hidden folder is on the way (as listing does).
@@ -50,30 +51,30 @@ struct TrackedSnapshot: Sendable {
 
     /// Whether `path` is a tracked folder or inside one.
     func isInTrackedFolder(_ path: String) -> Bool {
-        roots.contains { $0.path == path || Self.relativePath(of: path, below: $0.path) != nil }
+        roots.contains { PathBytes.same($0.path, path) || Self.relativePath(of: path, below: $0.path) != nil }
     }
 
     /// Whether some tracked file lies below the folder `path`.
     func hasTrackedFiles(below path: String) -> Bool {
-        let prefix = path.hasSuffix("/") ? path : path + "/"
-        return paths.contains { $0.hasPrefix(prefix) }
+        let prefix = path.utf8.last == UInt8(ascii: "/") ? path : path + "/"
+        return paths.contains { $0.path.utf8.starts(with: prefix.utf8) }
     }
 
     /// `path` relative to `folder`, or nil when it is not below it.
     static func relativePath(of path: String, below folder: String) -> String? {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        guard path.hasPrefix(prefix), path.utf8.count > prefix.utf8.count else { return nil }
-        return String(path.dropFirst(prefix.count))
+        let prefix = folder.utf8.last == UInt8(ascii: "/") ? folder : folder + "/"
+        guard path.utf8.starts(with: prefix.utf8), path.utf8.count > prefix.utf8.count else { return nil }
+        return String(Substring(path.utf8.dropFirst(prefix.utf8.count)))
     }
 
     /// Whether no component of `relativePath` is hidden (starts with a dot).
     static func isVisible(_ relativePath: String) -> Bool {
-        !relativePath.split(separator: "/").contains { $0.hasPrefix(".") }
+        !relativePath.utf8.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
     }
 
     /// The folder that holds `path`.
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "/" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/" }
+        return slash == path.startIndex ? "/" : String(Substring(path.utf8[..<slash]))
     }
 }
