@@ -58,12 +58,12 @@ public struct FileFilter: Sendable {
     ///
     /// Empty components (`a//b`, a leading `/`) are ignored; `.` and `..` are not interpreted.
     public func accepts(relativePath: String) -> Bool {
-        if includeGlobs.isEmpty && excludeGlobs.isEmpty {
+        if decidesByName {
             // By extension alone: only the name matters, so no path is split (listing calls this per file).
             var path = Substring(relativePath)
             while path.utf8.last == UInt8(ascii: "/") { path = path.dropLast() }
-            let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path
-            return !name.isEmpty && Self.fileExtension(of: name).map { extensionSet.contains($0) } ?? false
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            return accepts(name: slash.map { path[path.index(after: $0)...] } ?? path)
         }
         let components = relativePath.split(separator: "/")
         guard let name = components.last else { return false }
@@ -72,6 +72,16 @@ public struct FileFilter: Sendable {
             ? Self.fileExtension(of: name).map { extensionSet.contains($0) } ?? false
             : includeGlobs.contains { $0.matches(components: components) }
         return included && !excludeGlobs.contains { $0.matches(components: components) }
+    }
+
+    /// Whether the filter has no globs, so that a file's name alone decides: then
+    /// ``accepts(name:)`` answers for a file of that name in any folder, and a listing need not
+    /// build relative paths to ask.
+    public var decidesByName: Bool { includeGlobs.isEmpty && excludeGlobs.isEmpty }
+
+    /// Whether a file called `name` counts, for a filter that ``decidesByName`` (by its extension).
+    public func accepts(name: Substring) -> Bool {
+        !name.isEmpty && Self.fileExtension(of: name).map { extensionSet.contains($0) } ?? false
     }
 
     /// The lowercased extension of a file name; none for `README` or a hidden name such as `.md`.

@@ -123,20 +123,29 @@ struct FolderWalk: Sendable {
         else { throw FileProblem(errno: errno) }
         defer { closedir(directory) }
         var found = Found()
+        // Each file's path is this prefix and its name: one string built per file.
+        let prefix = absoluteFolder + "/"
+        let byName = filter.decidesByName
         while let entry = readdir(directory) {
             guard let name = LocalFileSystem.visibleName(of: entry) else { continue }
-            let relativePath = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-            let absolutePath = base + "/" + relativePath
+            // A name the filter refuses costs no path (unless it may be a folder to read).
+            if byName && Self.isRegularEntry(entry) && !filter.accepts(name: Substring(name)) { continue }
+            let absolutePath = prefix + name
             switch Self.kind(of: entry, at: absolutePath) {
             case .regular:
-                guard filter.accepts(relativePath: relativePath) else { continue }
+                if !byName {
+                    let relativePath = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
+                    guard filter.accepts(relativePath: relativePath) else { continue }
+                } else if !Self.isRegularEntry(entry) && !filter.accepts(name: Substring(name)) {
+                    continue  // a symbolic link or an entry of unknown type, found to be a file
+                }
                 if let status = Self.status(of: entry, in: directory, at: absolutePath) {
                     found.statuses.append(status)
                 } else {
                     found.unstatted.append(absolutePath)
                 }
             case .directory:
-                if recursive { found.subfolders.append(relativePath) }
+                if recursive { found.subfolders.append(relativeFolder.isEmpty ? name : relativeFolder + "/" + name) }
             case .other:
                 continue
             }
@@ -167,6 +176,11 @@ struct FolderWalk: Sendable {
             }
         }
         return raw.isRegularFile ? FileStatus(path: path, raw) : nil
+    }
+
+    /// Whether the entry says it is a regular file (not a link, a folder or of unknown type).
+    private static func isRegularEntry(_ entry: UnsafeMutablePointer<dirent>) -> Bool {
+        Int32(entry.pointee.d_type) == Int32(DT_REG)
     }
 
     /// What a directory entry is, as far as listing cares.
