@@ -51,9 +51,10 @@ extension PostgresStore {
             for try await row in result.decode((String, Int64, Data).self) { rows.append(row) }
             return rows
         }
+        let names = FieldBlob.Names(query.fields)
         return try rows.map { id, version, fields in
             let key = DocumentKey(collection: query.collection, id: id)
-            let list = try FieldBlob.decodeList(fields, key: key, only: query.fields)
+            let list = try FieldBlob.decodeList(fields, key: key, only: names)
             return IndexEntry(key: key, version: version, fieldList: list)
         }
     }

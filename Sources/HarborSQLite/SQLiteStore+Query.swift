@@ -50,15 +50,17 @@ extension SQLiteStore {
     public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
         guard let table = try queryTable(for: query) else { return [] }
         let (sql, arguments) = Self.select(query, in: table, columns: "id, version, fields")
+        let names = FieldBlob.Names(query.fields)
         return try readStatement { db -> [IndexEntry] in
             let statement = try db.cachedStatement(sql: sql)
             var entries: [IndexEntry] = []
+            entries.reserveCapacity(min(query.limit ?? 0, 10_000))
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
             while let row = try cursor.next() {
                 let key = DocumentKey(collection: query.collection, id: row[0])
                 // Read in place: the blob is not copied out of SQLite's row.
                 let fields = try row.withUnsafeData(atIndex: 2) {
-                    try FieldBlob.decodeList($0, key: key, only: query.fields)
+                    try FieldBlob.decodeList($0, key: key, only: names)
                 }
                 entries.append(IndexEntry(key: key, version: row[1], fieldList: fields))
             }

@@ -71,10 +71,10 @@ package enum FieldBlob {
     /// - Parameter names: when set, only the fields of these names are decoded; the others are
     ///   stepped over without building their values.
     package static func decodeList(
-        _ data: Data?, key: DocumentKey?, only names: Set<String>? = nil
+        _ data: Data?, key: DocumentKey?, only names: Names? = nil
     ) throws -> [IndexEntry.Field] {
         guard let data, !data.isEmpty else { return [] }
-        let wanted = names.map { $0.map { Array($0.utf8) } }
+        let wanted = names?.bytes
         let decoded = data.withUnsafeBytes { raw -> [IndexEntry.Field]? in
             var reader = Reader(bytes: raw)
             return reader.fieldList(only: wanted)
@@ -83,6 +83,17 @@ package enum FieldBlob {
             throw StoreError.invalidData(key, reason: "the stored indexed fields are malformed")
         }
         return decoded
+    }
+
+    /// Field names as ``decodeList(_:key:only:)`` compares them: made once for many entries.
+    package struct Names: Sendable {
+        let bytes: [[UInt8]]
+
+        /// The names in `names`; nil when there is no set (every field is wanted).
+        package init?(_ names: Set<String>?) {
+            guard let names else { return nil }
+            bytes = names.map { Array($0.utf8) }
+        }
     }
 
     private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -66,20 +66,27 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     toCount.append(entry.key.id)
                     continue
                 }
-                var listed: FileStatus?
+                var listed: (number: Int, index: Int)?
                 for number in listedStatuses.indices {
                     guard let index = listedStatuses[number].firstIndex(ofPath: path) else { continue }
                     trackedListed[number][index] = true
-                    if listed == nil { listed = listedStatuses[number][index] }
+                    if listed == nil { listed = (number, index) }
                 }
+                // A file counted by other rules than the settings' now is counted again (its mode
+                // is its path's: the mode it was tracked with).
+                let exclusions =
+                    !markdownExclusions.isEmpty && CountingMode.forPath(path) == .markdown ? markdownExclusions : []
                 do {
-                    let status = if let listed { listed } else { try fileSystem.status(of: path) }
-                    // A file counted by other rules than the settings' now is counted again (its mode
-                    // is its path's: the mode it was tracked with).
-                    let exclusions =
-                        !markdownExclusions.isEmpty && CountingMode.forPath(path) == .markdown ? markdownExclusions : []
-                    if status.kind == .regular
-                        && TrackedFile.isUnchanged(entry, comparedWith: status, exclusions: exclusions)
+                    // The listed status's facts, without a copy of its path.
+                    let (kind, identity, size, modified) =
+                        if let listed {
+                            listedStatuses[listed.number].facts(at: listed.index)
+                        } else {
+                            try fileSystem.status(of: path).facts
+                        }
+                    if kind == .regular
+                        && TrackedFile.isUnchanged(
+                            entry, identity: identity, size: size, modified: modified, exclusions: exclusions)
                     {
                         continue
                     }

@@ -16,6 +16,11 @@ public struct FileStatus: Sendable, Equatable {
     /// Regular file, folder, FIFO…
     public var kind: Kind
 
+    /// What the status says of the file, without its path.
+    public var facts: (kind: Kind, identity: FileIdentity, size: Int64, modified: Int64) {
+        (kind, identity, size, modified)
+    }
+
     /// Creates a status.
     public init(path: String, identity: FileIdentity, size: Int64, modified: Int64, kind: Kind) {
         self.path = path

@@ -49,6 +49,17 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
     /// The status at `position`, in the order given.
     public subscript(position: Int) -> FileStatus { statuses[position] }
 
+    /// What the status at `position` says of the file, without its path: read in place, with no
+    /// copy of the path (which would touch its storage, somewhere in memory, for each lookup).
+    public func facts(at position: Int) -> (kind: FileStatus.Kind, identity: FileIdentity, size: Int64, modified: Int64)
+    {
+        statuses.withUnsafeBufferPointer { statuses in
+            let status = UnsafePointer(statuses.baseAddress.unsafelyUnwrapped) + position
+            precondition(statuses.indices.contains(position), "no status at \(position)")
+            return (status.pointee.kind, status.pointee.identity, status.pointee.size, status.pointee.modified)
+        }
+    }
+
     /// The paths with a status, in the order given.
     public var paths: [String] { statuses.map(\.path) }
 
@@ -62,12 +73,16 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = Self.hash(path) & mask
-        while slots[slot] != 0 {
-            let position = Int(slots[slot]) - 1
-            if PathBytes.same(statuses[position].path, path) { return position }
-            slot = (slot + 1) & mask
+        // Through a buffer: an element's path is read in place, never copied with its status.
+        return statuses.withUnsafeBufferPointer { statuses in
+            guard let first = statuses.baseAddress else { return nil }
+            while slots[slot] != 0 {
+                let position = Int(slots[slot]) - 1
+                if PathBytes.same(first[position].path, path) { return position }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
-        return nil
     }
 
     /// These statuses and `other`'s, this one's kept for a path both have.
@@ -83,15 +98,17 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
 
     /// Puts `position` of `statuses` in `slots`; false when its path is there already.
     private static func insert(_ position: Int, of statuses: [FileStatus], into slots: inout [Int32]) -> Bool {
-        let path = statuses[position].path
-        let mask = slots.count - 1
-        var slot = hash(path) & mask
-        while slots[slot] != 0 {
-            if PathBytes.same(statuses[Int(slots[slot]) - 1].path, path) { return false }
-            slot = (slot + 1) & mask
+        statuses.withUnsafeBufferPointer { statuses in
+            let path = statuses[position].path
+            let mask = slots.count - 1
+            var slot = hash(path) & mask
+            while slots[slot] != 0 {
+                if PathBytes.same(statuses[Int(slots[slot]) - 1].path, path) { return false }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(position + 1)
+            return true
         }
-        slots[slot] = Int32(position + 1)
-        return true
     }
 
     /// A hash of the path's UTF-8 bytes (not of its characters, as `String`'s hash is).

@@ -29,10 +29,18 @@ extension TrackedFile {
     public static func isUnchanged(
         _ entry: IndexEntry, comparedWith status: FileStatus, exclusions: MarkdownExclusions = []
     ) -> Bool {
-        let identity = status.identity
+        isUnchanged(
+            entry, identity: status.identity, size: status.size, modified: status.modified, exclusions: exclusions)
+    }
+
+    /// ``isUnchanged(_:comparedWith:exclusions:)`` given a status's identity, size and modification
+    /// time (nanoseconds since 1970).
+    public static func isUnchanged(
+        _ entry: IndexEntry, identity: FileIdentity, size: Int64, modified: Int64, exclusions: MarkdownExclusions = []
+    ) -> Bool {
         guard case .string(let stamp) = entry[field: stampField],
             Self.stamp(
-                stamp, holds: identity.device, identity.inode, size: status.size, modified: status.modified,
+                stamp, holds: identity.device, identity.inode, size: size, modified: modified,
                 exclusions: exclusions.rawValue)
         else { return false }
         if case .int(let birth) = entry[field: birthField], let other = identity.birthTime { return birth == other }
