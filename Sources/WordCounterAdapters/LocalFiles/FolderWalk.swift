@@ -54,10 +54,7 @@ struct FolderWalk: Sendable {
         if threads <= 1 {
             var waiting = subfolders
             while let folder = waiting.popLast() {
-                var read = self.read(folder)
-                waiting += read.subfolders
-                read.subfolders = []
-                found.take(read)
+                waiting += self.read(folder, into: &found)
             }
             return found
         }
@@ -82,10 +79,8 @@ struct FolderWalk: Sendable {
                     ready.signal()
                     break
                 }
-                var read = self.read(folder)
-                let more = read.subfolders
-                read.subfolders = []
-                mine.take(read)
+                // Appended where they end up: a folder's statuses are not copied from one array to another.
+                let more = self.read(folder, into: &mine)
                 let over = queue.withLock { queue -> Bool in
                     queue.waiting += more
                     queue.busy -= 1
@@ -118,11 +113,20 @@ struct FolderWalk: Sendable {
     /// One folder's entries, `relativeFolder` being relative to ``base`` ("" for `base` itself).
     /// - Throws: what opening the folder failed with.
     func readThrowing(_ relativeFolder: String) throws(FileProblem) -> Found {
+        var found = Found()
+        let subfolders = try readThrowing(relativeFolder, into: &found)
+        found.subfolders = subfolders
+        return found
+    }
+
+    /// Adds one folder's files to `found` and returns its subfolders.
+    /// - Throws: what opening the folder failed with (and adds nothing).
+    private func readThrowing(_ relativeFolder: String, into found: inout Found) throws(FileProblem) -> [String] {
         let absoluteFolder = relativeFolder.isEmpty ? base : base + "/" + relativeFolder
         guard let directory = PathBytes.withCString(absoluteFolder.isEmpty ? "/" : absoluteFolder, { opendir($0) })
         else { throw FileProblem(errno: errno) }
         defer { closedir(directory) }
-        var found = Found()
+        var subfolders: [String] = []
         // Each file's path is this prefix and its name: one string built per file.
         let prefix = absoluteFolder + "/"
         let byName = filter.decidesByName
@@ -145,23 +149,22 @@ struct FolderWalk: Sendable {
                     found.unstatted.append(absolutePath)
                 }
             case .directory:
-                if recursive { found.subfolders.append(relativeFolder.isEmpty ? name : relativeFolder + "/" + name) }
+                if recursive { subfolders.append(relativeFolder.isEmpty ? name : relativeFolder + "/" + name) }
             case .other:
                 continue
             }
         }
-        return found
+        return subfolders
     }
 
-    /// One subfolder's entries; a subfolder that cannot be opened is reported in the result (one
-    /// gone since it was seen is nothing to report).
-    private func read(_ relativeFolder: String) -> Found {
+    /// Adds one subfolder's files to `found` and returns its subfolders; a subfolder that cannot be
+    /// opened is reported in `found` (one gone since it was seen is nothing to report).
+    private func read(_ relativeFolder: String, into found: inout Found) -> [String] {
         do {
-            return try readThrowing(relativeFolder)
+            return try readThrowing(relativeFolder, into: &found)
         } catch {
-            var found = Found()
             if error != .notFound { found.unreadable.append(.init(path: base + "/" + relativeFolder, problem: error)) }
-            return found
+            return []
         }
     }
 
