@@ -50,7 +50,6 @@ extension SQLiteStore {
     public func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry] {
         guard let table = try queryTable(for: query) else { return [] }
         let (sql, arguments) = Self.select(query, in: table, columns: "id, version, fields")
-        let names = FieldBlob.Names(query.fields)
         return try readStatement { db -> [IndexEntry] in
             let statement = try db.cachedStatement(sql: sql)
             var entries: [IndexEntry] = []
@@ -58,11 +57,16 @@ extension SQLiteStore {
             let cursor = try Row.fetchCursor(statement, arguments: arguments)
             while let row = try cursor.next() {
                 let key = DocumentKey(collection: query.collection, id: row[0])
-                // Read in place: the blob is not copied out of SQLite's row.
-                let fields = try row.withUnsafeData(atIndex: 2) {
-                    try FieldBlob.decodeList($0, key: key, only: names)
+                // The blob is checked and kept as it is: its values are built when a caller asks
+                // for them, on the caller's thread, not on this reading one.
+                let blob = try row.withUnsafeData(atIndex: 2) { data -> [UInt8]? in
+                    guard let data else { return [] }
+                    return data.withUnsafeBytes { FieldBlob.check($0) ? Array($0) : nil }
                 }
-                entries.append(IndexEntry(key: key, version: row[1], fieldList: fields))
+                guard let blob else {
+                    throw StoreError.invalidData(key, reason: "the stored indexed fields are malformed")
+                }
+                entries.append(IndexEntry(key: key, version: row[1], checkedBlob: blob))
             }
             return entries
         }

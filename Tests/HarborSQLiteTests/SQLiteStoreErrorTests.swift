@@ -131,6 +131,33 @@ struct SQLiteStoreErrorTests {
         #expect(full == .backend(location: path, reason: "the disk is full: free some space and try again"))
     }
 
+    @Test("index entries whose stored fields are damaged are an invalid-data error naming the document")
+    func damagedFieldBlob() async throws {
+        try await TemporaryFolder.with { folder in
+            let path = folder.file("store.sqlite")
+            let store = try SQLiteStore(path: path)
+            try await store.prepare(CollectionSchema(name: "notes", indexedFields: ["title"]))
+            let key = DocumentKey(collection: "notes", id: "n1")
+            _ = try await store.commit(
+                ChangeSet(changes: [.insert(key, body: Data("{}".utf8), fields: ["title": .string("Walden")])]))
+            #expect(
+                try await store.indexEntries(matching: DocumentQuery(collection: "notes")).first?[field: "title"]
+                    == .string("Walden"))
+            // A blob cut short: a format byte and a count of three fields, then nothing.
+            let database = try DatabaseQueue(path: path)
+            let table = try await database.read { db in
+                try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'harbor_documents_%'")
+            }
+            try await database.write { db in
+                try db.execute(sql: "UPDATE \(try #require(table)) SET fields = x'0103'")
+            }
+            try database.close()
+            await #expect(throws: StoreError.invalidData(key, reason: "the stored indexed fields are malformed")) {
+                _ = try await store.indexEntries(matching: DocumentQuery(collection: "notes"))
+            }
+        }
+    }
+
     /// Marks the file as migrated by a migration this version does not know, as a newer version would.
     static func recordMigration(_ identifier: String, in path: String) throws {
         let database = try DatabaseQueue(path: path)

@@ -46,8 +46,9 @@ public struct DocumentQuery: Sendable, Hashable {
     /// When set, the indexed fields an index entry needs to carry (``Store/indexEntries(matching:)``):
     /// a store may leave the others out, or not. Nil: every indexed field.
     ///
-    /// Reading 50,000 entries for four of their eight fields, SQLite and PostgreSQL skip the other
-    /// four in each entry's field blob instead of building their strings.
+    /// Reading 50,000 entries for four of their eight fields, PostgreSQL steps over the other four
+    /// in each entry's field blob instead of building their strings (SQLite builds no field's
+    /// value until it is read).
     public var fields: Set<String>?
 
     /// Creates a query; with no filters it reads the whole collection ordered by identifier.

@@ -85,6 +85,36 @@ package enum FieldBlob {
         return decoded
     }
 
+    /// Whether `bytes` are a well-formed blob (or empty: no fields), walked without building a
+    /// value: what a store checks before it keeps a blob undecoded in an ``IndexEntry``.
+    package static func check(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.isEmpty { return true }
+        var reader = Reader(bytes: bytes)
+        return reader.skipAll()
+    }
+
+    /// The fields of a blob that ``check(_:)`` accepted.
+    package static func fields(inChecked bytes: [UInt8]) -> [String: FieldValue] {
+        if bytes.isEmpty { return [:] }
+        return bytes.withUnsafeBytes { raw in
+            var reader = Reader(bytes: raw)
+            return reader.fields() ?? [:]
+        }
+    }
+
+    /// The value of the field `name` in a blob that ``check(_:)`` accepted; nil when it has none.
+    /// Only that value is built: the others are stepped over.
+    package static func value(named name: String, inChecked bytes: [UInt8]) -> FieldValue? {
+        if bytes.isEmpty { return nil }
+        var name = name
+        return name.withUTF8 { wanted in
+            bytes.withUnsafeBytes { raw in
+                var reader = Reader(bytes: raw)
+                return reader.value(named: UnsafeRawBufferPointer(wanted))
+            }
+        }
+    }
+
     /// Field names as ``decodeList(_:key:only:)`` compares them: made once for many entries.
     package struct Names: Sendable {
         let bytes: [[UInt8]]
@@ -155,8 +185,32 @@ package enum FieldBlob {
             return offset == bytes.count ? fields : nil
         }
 
+        /// Steps over every field; true when the bytes are exactly a well-formed blob.
+        mutating func skipAll() -> Bool {
+            guard byte() == FieldBlob.format, let count = varint(), count <= UInt64(bytes.count) else { return false }
+            for _ in 0..<count {
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return false }
+                offset += Int(length)
+                guard skipValue() else { return false }
+            }
+            return offset == bytes.count
+        }
+
+        /// The value of the first field whose name's bytes are `wanted`, in a well-formed blob.
+        mutating func value(named wanted: UnsafeRawBufferPointer) -> FieldValue? {
+            guard byte() == FieldBlob.format, let count = varint() else { return nil }
+            for _ in 0..<count {
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return nil }
+                let name = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+                offset += Int(length)
+                if name.count == wanted.count && name.elementsEqual(wanted) { return value() }
+                guard skipValue() else { return nil }
+            }
+            return nil
+        }
+
         /// Steps over one value without building it; false when the bytes are malformed.
-        private mutating func skipValue() -> Bool {
+        mutating func skipValue() -> Bool {
             guard let raw = byte(), let tag = Tag(rawValue: raw) else { return false }
             switch tag {
             case .null, .falseValue, .trueValue: return true
@@ -189,7 +243,7 @@ package enum FieldBlob {
             return offset == bytes.count
         }
 
-        private mutating func value() -> FieldValue? {
+        mutating func value() -> FieldValue? {
             guard let raw = byte(), let tag = Tag(rawValue: raw) else { return nil }
             switch tag {
             case .null: return .null

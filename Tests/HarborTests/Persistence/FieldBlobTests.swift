@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import Harbor
+
+/// The field blob as SQLite and PostgreSQL keep it, read whole, in part and undecoded.
+@Suite("Field blob")
+struct FieldBlobTests {
+    static let fields: [String: FieldValue] = [
+        "path": .string("/n/caf\u{E9}.md"), "decomposed": .string("cafe\u{301}"), "words": .int(-42),
+        "price": .double(2.25), "done": .bool(true), "open": .bool(false), "nothing": .null,
+        "batches": .list([.string("b1"), .int(2), .list([.null])]), "": .string("an empty name"),
+    ]
+
+    @Test("an undecoded blob gives each field's value, nil for a name it lacks, and all its fields")
+    func undecoded() throws {
+        let blob = [UInt8](FieldBlob.encode(Self.fields))
+        #expect(blob.withUnsafeBytes { FieldBlob.check($0) })
+        for (name, value) in Self.fields {
+            #expect(FieldBlob.value(named: name, inChecked: blob) == value, "field \(name)")
+        }
+        #expect(FieldBlob.value(named: "absent", inChecked: blob) == nil)
+        // Names compare by bytes: the precomposed spelling of a decomposed name is another name.
+        #expect(FieldBlob.value(named: "caf\u{E9}", inChecked: blob) == nil)
+        #expect(FieldBlob.fields(inChecked: blob) == Self.fields)
+        let entry = IndexEntry(key: DocumentKey(collection: "c", id: "1"), version: 3, checkedBlob: blob)
+        #expect(entry[field: "words"] == .int(-42))
+        #expect(entry[field: "absent"] == .null)
+        #expect(entry == IndexEntry(key: DocumentKey(collection: "c", id: "1"), version: 3, fields: Self.fields))
+        #expect(entry.keeping(["words", "done"]).fields == ["words": .int(-42), "done": .bool(true)])
+    }
+
+    @Test("a blob cut anywhere, or with a byte too many, fails the check; an empty one is no fields")
+    func damaged() {
+        let blob = [UInt8](FieldBlob.encode(Self.fields))
+        for length in 1..<blob.count {
+            #expect(!blob[..<length].withUnsafeBytes { FieldBlob.check($0) }, "cut at \(length)")
+        }
+        #expect(!(blob + [0]).withUnsafeBytes { FieldBlob.check($0) })
+        #expect([UInt8]().withUnsafeBytes { FieldBlob.check($0) })
+        #expect(FieldBlob.fields(inChecked: []) == [:])
+        #expect(FieldBlob.value(named: "path", inChecked: []) == nil)
+    }
+
+    @Test("a list of some fields decodes only those, and the same values")
+    func someFields() throws {
+        let data = FieldBlob.encode(Self.fields)
+        let list = try FieldBlob.decodeList(data, key: nil, only: FieldBlob.Names(["words", "batches", "absent"]))
+        #expect(
+            Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.value) })
+                == ["words": .int(-42), "batches": Self.fields["batches"]])
+        #expect(try FieldBlob.decodeList(data, key: nil).count == Self.fields.count)
+    }
+}
