@@ -38,11 +38,13 @@ struct MarkdownCounter: Sendable {
     /// The previous chunk ended with CR, so a LF starting this one belongs to the same line ending.
     private var skipsLineFeed = false
 
-    /// Starts a document, leaving out what `exclusions` names.
-    init(excluding exclusions: MarkdownExclusions = []) {
+    /// Starts a document, leaving out what `exclusions` names. With `countsFromSource` false, every block's text
+    /// goes through the renderer's output buffer: the plain path, which the tests compare the fast one with.
+    init(excluding exclusions: MarkdownExclusions = [], countsFromSource: Bool = true) {
         spans = MarkdownExcludedSpans(exclusions)
         blocks.exclusions = exclusions
         blocks.renderer.dropsFootnoteReferences = exclusions.contains(.footnotes)
+        blocks.renderer.countsFromSource = countsFromSource
     }
 
     /// Parses the next `count` bytes.
