@@ -27,29 +27,50 @@ extension WordTokenizer {
             while index &+ 8 <= count {
                 let loaded = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let word = UInt64(littleEndian: loaded)
-                // Non-ASCII lanes and lanes that may start markup stop the eight-byte path; the lanes below the
-                // lowest of them are plain ASCII text, counted masked (comparisons only carry upwards).
                 var markup = MarkdownInlineRenderer.markupLanes(loaded)
-                if markup != 0 {
-                    markup &= ~Self.neutralDelimiters(word, hyphens: hyphens, dots: dots)
+                let nonASCII = word & ByteLanes.high
+                if nonASCII == 0 {
+                    if markup != 0 { markup &= ~Self.neutralDelimiters(word, hyphens: hyphens, dots: dots) }
+                    if markup == 0 {
+                        words &+= Self.wordStarts(
+                            word, lanes: ~0, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
+                        hyphens = ByteLanes.equal(word, 0x2D)
+                        dots = ByteLanes.equal(word, 0x2E)
+                        index &+= 8
+                        continue
+                    }
+                    // The ASCII text before the first byte that may start markup, with the other lanes masked.
+                    let lanes = markup.trailingZeroBitCount >> 3
+                    if lanes > 0 {
+                        let mask = ByteLanes.lowLanes(lanes)
+                        words &+= Self.wordStarts(
+                            word, lanes: mask, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
+                        let shift = UInt64(64 &- 8 &* lanes)
+                        hyphens = (ByteLanes.equal(word, 0x2D) & mask) &<< shift
+                        dots = (ByteLanes.equal(word, 0x2E) & mask) &<< shift | dots &>> UInt64(8 &* lanes)
+                        index &+= lanes
+                    }
+                    break
                 }
-                let special = word & ByteLanes.high | markup
+                // Common non-ASCII characters whose bytes all lie in the block are classified in their lanes; the
+                // others, and markup, stop the block as before.
+                let block = MixedBlock(word)
+                if markup != 0 { markup &= ~block.neutralDelimiters(hyphens: hyphens, dots: dots) }
+                let special = nonASCII & ~block.recognized | markup
                 if special == 0 {
-                    words &+= Self.wordStarts(
-                        word, lanes: ~0, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
-                    hyphens = ByteLanes.equal(word, 0x2D)
-                    dots = ByteLanes.equal(word, 0x2E)
+                    words &+= block.wordStarts(lanes: ~0, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
+                    hyphens = block.hyphens
+                    dots = block.dots
                     index &+= 8
                     continue
                 }
                 let lanes = special.trailingZeroBitCount >> 3
                 if lanes > 0 {
                     let mask = ByteLanes.lowLanes(lanes)
-                    words &+= Self.wordStarts(
-                        word, lanes: mask, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
+                    words &+= block.wordStarts(lanes: mask, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
                     let shift = UInt64(64 &- 8 &* lanes)
-                    hyphens = (ByteLanes.equal(word, 0x2D) & mask) &<< shift
-                    dots = (ByteLanes.equal(word, 0x2E) & mask) &<< shift | dots &>> UInt64(8 &* lanes)
+                    hyphens = (block.hyphens & mask) &<< shift
+                    dots = (block.dots & mask) &<< shift | dots &>> UInt64(8 &* lanes)
                     index &+= lanes
                 }
                 break
