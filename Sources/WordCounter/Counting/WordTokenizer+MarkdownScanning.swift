@@ -24,14 +24,26 @@ extension WordTokenizer {
         let raw = UnsafeRawPointer(bytes)
         var index = start
         while index < count {
-            while index &+ 8 <= count {
-                let loaded = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            while index < count {
+                let loaded: UInt64
+                // Lanes past the end of the text, which stop the block like markup does.
+                var beyond: UInt64 = 0
+                if index &+ 8 <= count {
+                    loaded = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                } else {
+                    // The last few bytes: the eight bytes ending with them, shifted down, make one masked block.
+                    guard count >= 8 else { break }
+                    let remaining = count &- index
+                    let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                    loaded = (last &>> UInt64(64 &- 8 &* remaining)).littleEndian
+                    beyond = ByteLanes.high &<< UInt64(8 &* remaining)
+                }
                 let word = UInt64(littleEndian: loaded)
                 var markup = MarkdownInlineRenderer.markupLanes(loaded)
                 let nonASCII = word & ByteLanes.high
                 if nonASCII == 0 {
                     if markup != 0 { markup &= ~Self.neutralDelimiters(word, hyphens: hyphens, dots: dots) }
-                    if markup == 0 {
+                    if markup | beyond == 0 {
                         words &+= Self.wordStarts(
                             word, lanes: ~0, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
                         hyphens = ByteLanes.equal(word, 0x2D)
@@ -40,7 +52,7 @@ extension WordTokenizer {
                         continue
                     }
                     // The ASCII text before the first byte that may start markup, with the other lanes masked.
-                    let lanes = markup.trailingZeroBitCount >> 3
+                    let lanes = (markup | beyond).trailingZeroBitCount >> 3
                     if lanes > 0 {
                         let mask = ByteLanes.lowLanes(lanes)
                         words &+= Self.wordStarts(
@@ -56,7 +68,7 @@ extension WordTokenizer {
                 // others, and markup, stop the block as before.
                 let block = MixedBlock(word)
                 if markup != 0 { markup &= ~block.neutralDelimiters(hyphens: hyphens, dots: dots) }
-                let special = nonASCII & ~block.recognized | markup
+                let special = nonASCII & ~block.recognized | markup | beyond
                 if special == 0 {
                     words &+= block.wordStarts(lanes: ~0, pieceIsEmpty: &pieceIsEmpty, hyphens: hyphens, dots: dots)
                     hyphens = block.hyphens
@@ -72,6 +84,8 @@ extension WordTokenizer {
                     hyphens = (block.hyphens & mask) &<< shift
                     dots = (block.dots & mask) &<< shift | dots &>> UInt64(8 &* lanes)
                     index &+= lanes
+                    // A character cut by the end of the block is read whole by the next one.
+                    if special & (0 &- special) & markup == 0 { continue }
                 }
                 break
             }
