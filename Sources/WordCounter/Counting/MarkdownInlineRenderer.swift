@@ -28,6 +28,12 @@ struct MarkdownInlineRenderer: Sendable {
         /// The start of the last backtick run of each length seen by a search, so an opening run with no closer
         /// is answered without searching again, as cmark does: runs of many distinct lengths stay linear.
         var lastBacktickRun: [Int: Int] = [:]
+
+        /// Nothing has been remembered: a new text can keep these as they are.
+        var isUnused: Bool {
+            commentClose == .max && processingInstructionClose == .max && cdataClose == .max
+                && declarationClose == .max && backtickScanStart == .max && lastBacktickRun.isEmpty
+        }
     }
 
     private(set) var tokenizer = WordTokenizer(appliesWordRules: true)
@@ -51,10 +57,11 @@ struct MarkdownInlineRenderer: Sendable {
     /// cut at whitespace.
     mutating func render(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
-        output.removeAll(keepingCapacity: true)
-        openers.removeAll(keepingCapacity: true)
+        // Usually empty already: the checks save a call each per block.
+        if !output.isEmpty { output.removeAll(keepingCapacity: true) }
+        if !openers.isEmpty { openers.removeAll(keepingCapacity: true) }
         linkOpenersInactiveBelow = 0
-        failedSearches = FailedSearches()
+        if !failedSearches.isUnused { failedSearches = FailedSearches() }
         copiedEnd = -1
         guard let base = text.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
