@@ -20,10 +20,11 @@ struct MarkdownSourceCountingTests {
             "abcdefg", "abcdefghijklm",
         ].map { Array($0.utf8) } + [[0xFF], [0xE6, 0x97], [0xC3], [0xA9], [0x80], [0xE2, 0x80]]
 
-    /// A random document of up to `length` fragments.
-    static func document(_ generator: inout SeededGenerator, length: Int) -> [UInt8] {
-        (0..<Int.random(in: 0...length, using: &generator)).flatMap { _ in
-            fragments[Int.random(in: 0..<fragments.count, using: &generator)]
+    /// A random document of up to `length` fragments, drawn from ``fragments`` and `extra`.
+    static func document(_ generator: inout SeededGenerator, length: Int, extra: [[UInt8]] = []) -> [UInt8] {
+        let pieces = fragments + extra
+        return (0..<Int.random(in: 0...length, using: &generator)).flatMap { _ in
+            pieces[Int.random(in: 0..<pieces.count, using: &generator)]
         }
     }
 
@@ -55,6 +56,21 @@ struct MarkdownSourceCountingTests {
             #expect(fast == plain, "\(String(decoding: bytes, as: UTF8.self).debugDescription) cut at \(cuts)")
             #expect(
                 ChunkedCounting.result(bytes, mode: .markdown, excluding: exclusions, cuts: cuts) == plain)
+        }
+    }
+
+    @Test("CRLF and CR line endings count as LF, with tabs and other controls inside lines, however they are cut")
+    func lineEndings() {
+        var generator = SeededGenerator(seed: 17)
+        let controls = ["\t", "\u{0B}", "\u{0C}", "a\tb", "\t\tcode"].map { Array($0.utf8) }
+        for round in 0..<2000 {
+            let bytes = Self.document(&generator, length: round % 10 == 0 ? 200 : 40, extra: controls)
+            let lineFeeds = Self.count(bytes, excluding: [], cuts: [], fromSource: true)
+            let returns = bytes.map { $0 == 0x0A ? 0x0D : $0 }
+            let both = bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] }
+            let cuts = ChunkedCounting.randomCuts(count: returns.count, using: &generator)
+            #expect(Self.count(returns, excluding: [], cuts: cuts, fromSource: true) == lineFeeds)
+            #expect(Self.count(both, excluding: [], cuts: cuts, fromSource: true) == lineFeeds)
         }
     }
 
