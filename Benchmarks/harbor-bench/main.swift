@@ -45,7 +45,7 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
         "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|wordcounter|wordcounter-update|counting|wordcounter-50k|watch|http|all]"
     )
 } else if requested == "all" {
-    // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file
+    // `wordcounter-update` and `counting` are parts of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file
     // suite takes minutes and disk, so it runs only when asked for.
     for name in suites.keys.sorted()
     where name != "outbox" && name != "wordcounter-update" && name != "wordcounter-50k" && name != "counting" {
