@@ -15,6 +15,13 @@ enum WordCounterBenchmark {
         }
     }
 
+    /// Only the counting figures: Markdown growth, the counters in process, and each mode against `wc -w`.
+    static func runCounting() async throws {
+        MarkdownGrowthBenchmark.run()
+        try CountingThroughputBenchmark.run()
+        try withBinary { binary, folder in try counting(binary: binary, folder: folder) }
+    }
+
     /// Only `track`, `update` and `history`: the figures of the store's read side.
     static func runUpdate() async throws {
         try withBinary { binary, folder in try tracking(binary: binary, folder: folder) }

@@ -8,6 +8,7 @@ import Foundation
 //   swift run -c release harbor-bench outbox    # only the sqlite suite's cross-process outbox figures
 //   swift build -c release && .build/release/harbor-bench wordcounter   # whole process vs wc -w
 //   swift build -c release && .build/release/harbor-bench wordcounter-update  # track, update, history only
+//   swift build -c release && .build/release/harbor-bench counting   # only the wordcounter suite's counting figures
 //   swift build -c release && .build/release/harbor-bench wordcounter-50k     # 50,000 files: track, update, status, memory
 //   swift build -c release && .build/release/harbor-bench watch         # save-to-stored latency, memory
 //   swift run -c release harbor-bench http      # HarborHTTP against raw async-http-client; cancel latency
@@ -22,6 +23,7 @@ let suites: [String: () async throws -> Void] = [
     "outbox": SQLiteBenchmark.runOutbox,
     "wordcounter": WordCounterBenchmark.run,
     "wordcounter-update": WordCounterBenchmark.runUpdate,
+    "counting": WordCounterBenchmark.runCounting,
     "wordcounter-50k": WordCounterScaleBenchmark.run,
     "watch": WatchBenchmark.run,
     "http": HTTPBenchmark.run,
@@ -40,13 +42,13 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
     try await PostgresConcurrentWriters.child(url: arguments[1], schema: arguments[2], seconds: seconds)
 } else if requested == "--help" || requested == "-h" {
     print(
-        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|wordcounter|wordcounter-update|wordcounter-50k|watch|http|all]"
+        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|wordcounter|wordcounter-update|counting|wordcounter-50k|watch|http|all]"
     )
 } else if requested == "all" {
-    // `wordcounter-update` is part of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file
+    // `wordcounter-update` and `counting` are parts of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file
     // suite takes minutes and disk, so it runs only when asked for.
-    for name in suites.keys.sorted() where name != "outbox" && name != "wordcounter-update" && name != "wordcounter-50k"
-    {
+    for name in suites.keys.sorted()
+    where name != "outbox" && name != "wordcounter-update" && name != "wordcounter-50k" && name != "counting" {
         try await suites[name]?()
     }
 } else if let suite = suites[requested] {

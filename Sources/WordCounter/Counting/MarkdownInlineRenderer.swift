@@ -1,10 +1,12 @@
 /// Turns a Markdown block's inline source (a paragraph, a heading, a table cell) into the text a reader sees and
 /// counts its words.
 ///
-/// One left-to-right pass copies runs of ordinary bytes to an output buffer and handles the few bytes that can
-/// start markup: backslash escapes, code spans, emphasis and strikethrough delimiters, links and images,
-/// autolinks, raw HTML and character references. The output is buffered per call because an image's alt text
-/// is only known to be invisible once its closing `](…)` is found.
+/// One left-to-right pass handles the few bytes that can start markup: backslash escapes, code spans, emphasis and
+/// strikethrough delimiters, links and images, autolinks, raw HTML and character references. While no bracket is
+/// open, the text between them is counted straight from the source (``WordTokenizer/scanWordsUntilMarkup(_:from:count:)``)
+/// and removed markup is skipped. Behind an open `[` or `![`, runs of ordinary bytes are copied to an output buffer
+/// instead, because an image's alt text is only known to be invisible once its closing `](…)` is found; the buffer
+/// is counted once the last bracket closes.
 struct MarkdownInlineRenderer: Sendable {
     /// An unmatched `[` or `![` that may still become a link or an image.
     struct BracketOpener: Sendable {
@@ -26,6 +28,12 @@ struct MarkdownInlineRenderer: Sendable {
         /// The start of the last backtick run of each length seen by a search, so an opening run with no closer
         /// is answered without searching again, as cmark does: runs of many distinct lengths stay linear.
         var lastBacktickRun: [Int: Int] = [:]
+
+        /// Nothing has been remembered: a new text can keep these as they are.
+        var isUnused: Bool {
+            commentClose == .max && processingInstructionClose == .max && cdataClose == .max
+                && declarationClose == .max && backtickScanStart == .max && lastBacktickRun.isEmpty
+        }
     }
 
     private(set) var tokenizer = WordTokenizer(appliesWordRules: true)
@@ -39,22 +47,65 @@ struct MarkdownInlineRenderer: Sendable {
     var copiedEnd = -1
     /// Footnote references (`[^1]`) are dropped rather than shown, when footnotes are excluded.
     var dropsFootnoteReferences = false
+    /// Text outside brackets is counted straight from the source; false renders everything through `output`
+    /// first, the plain way, which the tests compare the fast path with.
+    var countsFromSource = true
+    /// No bracket is open and `output` is not in use: what the markup handlers show goes to the tokenizer at once.
+    private var isDirect = false
 
     /// Renders `text` and counts the words of the result; words do not continue across calls unless `text` is
     /// cut at whitespace.
     mutating func render(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
-        output.removeAll(keepingCapacity: true)
-        openers.removeAll(keepingCapacity: true)
+        // Usually empty already: the checks save a call each per block.
+        if !output.isEmpty { output.removeAll(keepingCapacity: true) }
+        if !openers.isEmpty { openers.removeAll(keepingCapacity: true) }
         linkOpenersInactiveBelow = 0
-        failedSearches = FailedSearches()
+        if !failedSearches.isUnused { failedSearches = FailedSearches() }
         copiedEnd = -1
         guard let base = text.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         var index = 0
         var literalStart = 0
         let count = text.count
+        isDirect = countsFromSource
         while index < count {
+            if isDirect {
+                index = tokenizer.scanWordsUntilMarkup(base, from: index, count: count)
+                guard index < count else { break }
+                if text[index] == UInt8(ascii: "["), !dropsFootnoteReferences,
+                    let link = Self.plainBracket(in: text, at: index)
+                {
+                    // `[text]` with no markup inside: a link shows its text, anything else shows the brackets too,
+                    // and the next scan meets the `]`, which closes nothing, as literal text.
+                    guard let end = link.end else {
+                        tokenizer.apply(.other)
+                        index &+= 1
+                        continue
+                    }
+                    _ = tokenizer.scanWordsUntilMarkup(base, from: index &+ 1, count: link.close)
+                    tokenizer.endContiguousInput()
+                    index = end
+                    continue
+                }
+                // Everything before `index` is counted: the handler's copy of the literal run is empty.
+                literalStart = index
+                let next = renderMarkup(text[index], in: text, at: index, literalStart: &literalStart)
+                guard openers.isEmpty else {
+                    // A bracket opened (at `literalStart`): buffer until it closes.
+                    isDirect = false
+                    copiedEnd = -1
+                    index = next
+                    continue
+                }
+                // The handler removed `index..<literalStart` when it moved `literalStart` on; what is left up to
+                // `next` is literal text.
+                let literalFrom = max(index, literalStart)
+                index =
+                    literalFrom < next
+                    ? tokenizer.scanLiteralSource(base, from: literalFrom, to: next, count: count) : next
+                continue
+            }
             // Ordinary text is skipped eight bytes at a time; the lowest flagged lane is exact.
             while index &+ 8 <= count {
                 let found = Self.markupLanes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -71,10 +122,64 @@ struct MarkdownInlineRenderer: Sendable {
                 continue
             }
             index = renderMarkup(byte, in: text, at: index, literalStart: &literalStart)
+            if openers.isEmpty, countsFromSource { countBufferedOutput(text, upTo: index, literalStart: &literalStart) }
         }
-        copy(text, literalStart..<count)
-        output.withUnsafeBufferPointer { tokenizer.feed($0) }
+        if !isDirect {
+            copy(text, literalStart..<count)
+            output.withUnsafeBufferPointer { tokenizer.feed($0) }
+        }
+        isDirect = false
         tokenizer.endContiguousInput()
+    }
+
+    /// For a `[` at `index` whose text holds no byte that may start markup: where its `]` is, and where the link it
+    /// opens ends (nil when none follows: a shortcut reference is text). Nil when markup comes first, which the
+    /// buffered path handles.
+    static func plainBracket(in text: UnsafeBufferPointer<UInt8>, at index: Int) -> (close: Int, end: Int?)? {
+        guard let base = text.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let count = text.count
+        var close = index &+ 1
+        while true {
+            while close &+ 8 <= count {
+                let found = markupLanes(raw.loadUnaligned(fromByteOffset: close, as: UInt64.self))
+                if found != 0 {
+                    close &+= found.trailingZeroBitCount >> 3
+                    break
+                }
+                close &+= 8
+            }
+            guard close < count else { return nil }
+            if mayStartMarkup(text[close]) { break }
+            close &+= 1
+        }
+        guard text[close] == UInt8(ascii: "]") else { return nil }
+        let next: UInt8? = close &+ 1 < count ? text[close &+ 1] : nil
+        if next == UInt8(ascii: "("), let end = inlineLinkTailEnd(in: text, at: close &+ 1) {
+            return (close, end)
+        }
+        if next == UInt8(ascii: "["), let end = referenceLabelEnd(in: text, at: close &+ 1) {
+            return (close, end)
+        }
+        return (close, nil)
+    }
+
+    /// The last bracket closed: counts the output up to `end` and goes back to counting from the source, unless
+    /// the output ends inside a UTF-8 sequence, which the next copy may still seal or complete.
+    private mutating func countBufferedOutput(
+        _ text: UnsafeBufferPointer<UInt8>, upTo end: Int, literalStart: inout Int
+    ) {
+        copy(text, literalStart..<end)
+        literalStart = end
+        if let last = output.last, last >= 0x80,
+            output.withUnsafeBufferPointer({ UTF8Decoding.endsWithUnfinishedSequence($0) })
+        {
+            return
+        }
+        output.withUnsafeBufferPointer { tokenizer.feed($0) }
+        output.removeAll(keepingCapacity: true)
+        copiedEnd = -1
+        isDirect = true
     }
 
     /// Ends the current block: what follows starts a new word.
@@ -147,8 +252,16 @@ struct MarkdownInlineRenderer: Sendable {
     /// When the previous copy did not end right before `range`, the bytes in between were markup; if the output
     /// ends in an unfinished UTF-8 sequence (invalid in the source, since markup is ASCII) a U+FFFD is added so
     /// that the next bytes cannot complete it into a character the source does not have.
+    ///
+    /// Counting from the source, the range is counted at once as a text of its own (its bytes are not adjacent to
+    /// what was counted before it, nor to what comes after).
     mutating func copy(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard !range.isEmpty else { return }
+        if isDirect {
+            if let base = text.baseAddress { tokenizer.feed(base + range.lowerBound, count: range.count) }
+            tokenizer.endContiguousInput()
+            return
+        }
         if range.lowerBound != copiedEnd, let last = output.last, last >= 0x80 { sealUnfinishedSequence() }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
         copiedEnd = range.upperBound
@@ -159,10 +272,20 @@ struct MarkdownInlineRenderer: Sendable {
         sealUnfinishedSequence()
         UTF8Decoding.append(value, to: &output)
         copiedEnd = -1
+        if isDirect {
+            // The output is not in use: it holds just this character, counted at once.
+            output.withUnsafeBufferPointer { tokenizer.feed($0) }
+            tokenizer.endContiguousInput()
+            output.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Appends a line break, for inline tags that a browser puts on lines of their own.
     mutating func appendSeparator() {
+        if isDirect {
+            tokenizer.separate()
+            return
+        }
         sealUnfinishedSequence()
         output.append(0x0A)
         copiedEnd = -1
