@@ -113,6 +113,10 @@ let package = Package(
             path: "Sources/CStatx"
         ),
         .target(
+            name: "CByteClasses",
+            path: "Sources/CByteClasses"
+        ),
+        .target(
             name: "WordCounter",
             dependencies: ["Harbor"],
             swiftSettings: swiftSettings
@@ -303,7 +307,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WordCounterTests",
-            dependencies: ["WordCounter", "WordCounterAdapters", "Harbor", "HarborTesting"],
+            dependencies: ["WordCounter", "WordCounterAdapters", "Harbor", "HarborTesting", "CByteClasses"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
