@@ -115,6 +115,19 @@ package enum FieldBlob {
         }
     }
 
+    /// The values of the fields `names` (at most 64) in a blob that ``check(_:)`` accepted, in one
+    /// pass, in the order of `names`; `null` for a name it lacks.
+    package static func values(named names: [String], inChecked bytes: [UInt8]) -> [FieldValue] {
+        precondition(names.count <= 64, "at most 64 names at once")
+        var found = [FieldValue](repeating: .null, count: names.count)
+        if bytes.isEmpty || names.isEmpty { return found }
+        bytes.withUnsafeBytes { raw in
+            var reader = Reader(bytes: raw)
+            reader.values(named: names, into: &found)
+        }
+        return found
+    }
+
     /// Field names as ``decodeList(_:key:only:)`` compares them: made once for many entries.
     package struct Names: Sendable {
         let bytes: [[UInt8]]
@@ -207,6 +220,35 @@ package enum FieldBlob {
                 guard skipValue() else { return nil }
             }
             return nil
+        }
+
+        /// Fills `found` with the values of the first fields whose names' bytes are `wanted`, in
+        /// a well-formed blob; stops once every name is found.
+        mutating func values(named wanted: [String], into found: inout [FieldValue]) {
+            guard byte() == FieldBlob.format, let count = varint() else { return }
+            var seen: UInt64 = 0  // bit i: wanted[i] found (the first field of a name wins)
+            var missing = wanted.count
+            for _ in 0..<count where missing > 0 {
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return }
+                let name = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+                offset += Int(length)
+                // Every place this name is asked for (a name may be asked for twice).
+                var matches: UInt64 = 0
+                for index in wanted.indices
+                where seen & (1 << UInt64(index)) == 0 && wanted[index].utf8.count == name.count
+                    && wanted[index].utf8.elementsEqual(name)
+                {
+                    matches |= 1 << UInt64(index)
+                }
+                if matches != 0 {
+                    guard let value = value() else { return }
+                    for index in wanted.indices where matches & (1 << UInt64(index)) != 0 { found[index] = value }
+                    seen |= matches
+                    missing -= matches.nonzeroBitCount
+                } else {
+                    guard skipValue() else { return }
+                }
+            }
         }
 
         /// Steps over one value without building it; false when the bytes are malformed.

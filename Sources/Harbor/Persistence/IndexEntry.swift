@@ -73,6 +73,17 @@ public struct IndexEntry: Sendable, Hashable {
         }
     }
 
+    /// The values of the indexed fields `names`, in their order, `null` for a field the document
+    /// lacks: ``subscript(field:)`` for several fields, read in one pass.
+    public func values(of names: [String]) -> [FieldValue] {
+        switch storage {
+        case .blob(let bytes) where names.count <= 64:
+            return FieldBlob.values(named: names, inChecked: bytes)
+        default:
+            return names.map { self[field: $0] }
+        }
+    }
+
     /// The entry with only those of its fields named in `names`.
     public func keeping(_ names: Set<String>) -> IndexEntry {
         IndexEntry(key: key, version: version, fields: fields.filter { names.contains($0.key) })

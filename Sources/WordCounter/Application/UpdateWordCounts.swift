@@ -55,47 +55,23 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // moved here (no set of every tracked path is kept).
         let listedStatuses = listings.map(\.listing.statuses)
         var trackedListed = listedStatuses.map { [Bool](repeating: false, count: $0.count) }
+        let comparison = Comparison(
+            listedStatuses: listedStatuses, fileSystem: fileSystem, machine: services.machine,
+            markdownExclusions: markdownExclusions)
         while true {
-            // The next page is read while this one is compared: the database and the comparing
-            // each keep a core busy, as the first page and the listing did.
+            // The next page is read while this one is compared, in two halves at once: the database
+            // and the comparing then keep both cores busy, as the first page and the listing did.
             let token = page.next
             async let following = Self.page(of: pageQuery, after: token, in: trackedFiles)
-            for entry in page.entries where TrackedFile.belongs(entry, to: services.machine) {
-                checked += 1
-                guard case .string(let path) = entry[field: "path"] else {
-                    toCount.append(entry.key.id)
-                    continue
-                }
-                var listed: (number: Int, index: Int)?
-                for number in listedStatuses.indices {
-                    guard let index = listedStatuses[number].firstIndex(ofPath: path) else { continue }
-                    trackedListed[number][index] = true
-                    if listed == nil { listed = (number, index) }
-                }
-                // A file counted by other rules than the settings' now is counted again (its mode
-                // is its path's: the mode it was tracked with).
-                let exclusions =
-                    !markdownExclusions.isEmpty && CountingMode.forPath(path) == .markdown ? markdownExclusions : []
-                do {
-                    // The listed status's facts, without a copy of its path.
-                    let (kind, identity, size, modified) =
-                        if let listed {
-                            listedStatuses[listed.number].facts(at: listed.index)
-                        } else {
-                            try fileSystem.status(of: path).facts
-                        }
-                    if kind == .regular
-                        && TrackedFile.isUnchanged(
-                            entry, identity: identity, size: size, modified: modified, exclusions: exclusions)
-                    {
-                        continue
-                    }
-                    toCount.append(entry.key.id)
-                } catch .notFound {
-                    goneIDs.append(entry.key.id)
-                } catch {
-                    toCount.append(entry.key.id)  // counting reports the problem
-                }
+            let entries = page.entries
+            let middle = entries.count / 2
+            async let firstHalf = comparison.compare(entries[..<middle])
+            let secondHalf = comparison.compare(entries[middle...])
+            for outcome in [await firstHalf, secondHalf] {
+                checked += outcome.checked
+                toCount += outcome.toCount
+                goneIDs += outcome.goneIDs
+                for (number, index) in outcome.listed { trackedListed[number][index] = true }
             }
             guard let next = try await following else { break }
             page = next
@@ -169,6 +145,70 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         if !unreadableFolders.isEmpty { throw PathProblems(unreadableFolders) }
     }
 
+    /// Step 1 for some index entries: which files are unchanged, which need counting, which are gone.
+    private struct Comparison: Sendable {
+        let listedStatuses: [FileStatuses]
+        let fileSystem: any FileSystem
+        let machine: String?
+        let markdownExclusions: MarkdownExclusions
+
+        /// What comparing some entries found.
+        struct Outcome: Sendable {
+            var checked = 0
+            var toCount: [String] = []
+            var goneIDs: [String] = []
+            /// The listed statuses (listing number, position) of tracked files.
+            var listed: [(Int, Int)] = []
+        }
+
+        /// Compares `entries` with the listings, or with the file system for a file not listed.
+        func compare(_ entries: ArraySlice<IndexEntry>) -> Outcome {
+            var outcome = Outcome()
+            outcome.listed.reserveCapacity(entries.count)
+            for entry in entries where TrackedFile.belongs(entry, to: machine) {
+                outcome.checked += 1
+                // The three fields compared, read in one pass over the entry.
+                let values = entry.values(of: UpdateWordCounts.comparedFields)
+                guard case .string(let path) = values[0] else {
+                    outcome.toCount.append(entry.key.id)
+                    continue
+                }
+                var listed: (number: Int, index: Int)?
+                for number in listedStatuses.indices {
+                    guard let index = listedStatuses[number].firstIndex(ofPath: path) else { continue }
+                    outcome.listed.append((number, index))
+                    if listed == nil { listed = (number, index) }
+                }
+                // A file counted by other rules than the settings' now is counted again (its mode
+                // is its path's: the mode it was tracked with).
+                let exclusions =
+                    !markdownExclusions.isEmpty && CountingMode.forPath(path) == .markdown ? markdownExclusions : []
+                do {
+                    // The listed status's facts, without a copy of its path.
+                    let (kind, identity, size, modified) =
+                        if let listed {
+                            listedStatuses[listed.number].facts(at: listed.index)
+                        } else {
+                            try fileSystem.status(of: path).facts
+                        }
+                    if kind == .regular
+                        && TrackedFile.isUnchanged(
+                            stamp: values[1], birth: values[2], identity: identity, size: size, modified: modified,
+                            exclusions: exclusions)
+                    {
+                        continue
+                    }
+                    outcome.toCount.append(entry.key.id)
+                } catch .notFound {
+                    outcome.goneIDs.append(entry.key.id)
+                } catch {
+                    outcome.toCount.append(entry.key.id)  // counting reports the problem
+                }
+            }
+            return outcome
+        }
+    }
+
     /// The page of `query` after `token`; none when there is no token (the last page was read).
     private static func page(
         of query: Query<TrackedFile>, after token: PageToken?, in trackedFiles: Repository<TrackedFile>
@@ -176,6 +216,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         guard let token else { return nil }
         return try await trackedFiles.indexEntryPage(query, after: token)
     }
+
+    /// The index fields step 1 compares: the path, then what ``TrackedFile/isUnchanged(stamp:birth:identity:size:modified:exclusions:)`` needs.
+    private static let comparedFields = ["path", TrackedFile.stampField, TrackedFile.birthField]
 
     /// How many index entries step 1 reads at once.
     private static let pageSize = 1_000

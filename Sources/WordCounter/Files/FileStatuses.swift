@@ -53,9 +53,10 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
     /// copy of the path (which would touch its storage, somewhere in memory, for each lookup).
     public func facts(at position: Int) -> (kind: FileStatus.Kind, identity: FileIdentity, size: Int64, modified: Int64)
     {
-        statuses.withUnsafeBufferPointer { statuses in
+        precondition(statuses.indices.contains(position), "no status at \(position)")
+        return statuses.withUnsafeBufferPointer { statuses in
+            // Not empty (the precondition above), so the buffer has a base address.
             let status = UnsafePointer(statuses.baseAddress.unsafelyUnwrapped) + position
-            precondition(statuses.indices.contains(position), "no status at \(position)")
             return (status.pointee.kind, status.pointee.identity, status.pointee.size, status.pointee.modified)
         }
     }

@@ -38,12 +38,23 @@ extension TrackedFile {
     public static func isUnchanged(
         _ entry: IndexEntry, identity: FileIdentity, size: Int64, modified: Int64, exclusions: MarkdownExclusions = []
     ) -> Bool {
-        guard case .string(let stamp) = entry[field: stampField],
+        isUnchanged(
+            stamp: entry[field: stampField], birth: entry[field: birthField], identity: identity, size: size,
+            modified: modified, exclusions: exclusions)
+    }
+
+    /// ``isUnchanged(_:identity:size:modified:exclusions:)`` given the entry's ``stampField`` and
+    /// ``birthField`` values, read by the caller (with ``IndexEntry/values(of:)``, in one pass).
+    public static func isUnchanged(
+        stamp: FieldValue, birth: FieldValue, identity: FileIdentity, size: Int64, modified: Int64,
+        exclusions: MarkdownExclusions = []
+    ) -> Bool {
+        guard case .string(let stamp) = stamp,
             Self.stamp(
                 stamp, holds: identity.device, identity.inode, size: size, modified: modified,
                 exclusions: exclusions.rawValue)
         else { return false }
-        if case .int(let birth) = entry[field: birthField], let other = identity.birthTime { return birth == other }
+        if case .int(let birth) = birth, let other = identity.birthTime { return birth == other }
         return true
     }
 

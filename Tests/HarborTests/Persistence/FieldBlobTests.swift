@@ -30,6 +30,18 @@ struct FieldBlobTests {
         #expect(entry.keeping(["words", "done"]).fields == ["words": .int(-42), "done": .bool(true)])
     }
 
+    @Test("several fields read in one pass are the fields read one by one, in the order asked, kept or decoded")
+    func severalFields() {
+        let key = DocumentKey(collection: "c", id: "1")
+        let names = ["words", "absent", "path", "nothing", "words"]
+        let expected = names.map { Self.fields[$0] ?? .null }
+        let undecoded = IndexEntry(key: key, version: 1, checkedBlob: [UInt8](FieldBlob.encode(Self.fields)))
+        let decoded = IndexEntry(key: key, version: 1, fields: Self.fields)
+        #expect(undecoded.values(of: names) == expected)
+        #expect(decoded.values(of: names) == expected)
+        #expect(undecoded.values(of: []) == [])
+    }
+
     @Test("a blob cut anywhere, or with a byte too many, fails the check; an empty one is no fields")
     func damaged() {
         let blob = [UInt8](FieldBlob.encode(Self.fields))

@@ -33,6 +33,17 @@ struct FileStatusesTests {
         #expect(statuses["/notes/part-0/note-5000.md"] == nil)
     }
 
+    @Test("a status's facts read in place are the status's own")
+    func facts() {
+        let paths = (0..<100).map { "/n/\(String(repeating: "x", count: $0))" }  // every tail length of the hash
+        let statuses = FileStatuses(paths.enumerated().map { status($1, inode: UInt64($0)) })
+        for (inode, path) in paths.enumerated() {
+            let position = statuses.firstIndex(ofPath: path)
+            #expect(position.map { statuses.facts(at: $0).identity.inode } == UInt64(inode), "\(path)")
+            #expect(position.map { statuses.facts(at: $0) == statuses[$0].facts } == true)
+        }
+    }
+
     @Test("of two statuses of one path the first is kept, in a listing as in a merge")
     func firstKept() {
         let statuses = FileStatuses([status("/n/a", inode: 1), status("/n/b", inode: 2), status("/n/a", inode: 3)])
