@@ -118,7 +118,7 @@ let package = Package(
         ),
         .target(
             name: "WordCounter",
-            dependencies: ["Harbor"],
+            dependencies: ["Harbor", "CByteClasses"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -7,6 +7,7 @@
 #ifndef CBYTECLASSES_H
 #define CBYTECLASSES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -21,7 +22,16 @@ typedef struct {
     uint16_t hyphens;      // -
     uint16_t dots;         // .
     uint16_t non_ascii;    // >= 0x80: callers decode these bytes as today
+    uint16_t delimiters;   // * _ ~ : the markup bytes that may be emphasis delimiters
 } cbyteclasses_masks;
+
+/// Word Counter's `words` scanning state, in the form `WordTokenizer` keeps it.
+typedef struct {
+    int64_t words;            // words counted so far
+    uint64_t piece_is_empty;  // 1 when no letter came since the last separator (or since the start)
+    uint64_t hyphens;         // bit 63: the last byte scanned was '-' (other bits are ignored)
+    uint64_t dots;            // bit 63: the last byte scanned was '.'; bit 55: so was the one before it
+} cbyteclasses_word_state;
 
 /// The classes of the 16 bytes at `bytes` (which must all be readable), with SSE2 where the compiler
 /// targets it, else with the scalar loop; same answers either way.
@@ -36,6 +46,16 @@ int cbyteclasses_has_sse2(void);
 /// The classes of the 16 bytes at `bytes` with SSE2; only call when `cbyteclasses_has_sse2()` is 1
 /// (elsewhere it is the scalar loop, so tests can call it unconditionally).
 cbyteclasses_masks cbyteclasses_classify16_sse2(const uint8_t *bytes);
+
+/// `WordTokenizer`'s `words` rules over `bytes[start..<count]`, sixteen bytes at a time, while the bytes
+/// are ASCII and none may start markup; returns the index of the first byte not scanned (`start` when
+/// none was). A block that holds a non-ASCII byte or a byte that may start markup is scanned up to that
+/// byte. Emphasis delimiters (`*`, `_`, `~`) in a block with no `-` or `.`, after a byte that was
+/// neither, are scanned as text: removing them or keeping them counts the same. What is left (the
+/// last bytes of the text, non-ASCII characters, markup) is the caller's, with `state` brought up to
+/// where scanning stopped.
+size_t cbyteclasses_scan_ascii_words(const uint8_t *bytes, size_t start, size_t count,
+                                     cbyteclasses_word_state *state);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,5 @@
+internal import CByteClasses
+
 /// Counting Markdown inline text straight from its source: the renderer's fast path, which needs no output buffer
 /// while no bracket is open.
 ///
@@ -23,7 +25,12 @@ extension WordTokenizer {
         defer { swap(&table, &characterTable) }
         let raw = UnsafeRawPointer(bytes)
         var index = start
-        while index < count {
+        scanning: while index < count {
+            // Sixteen ASCII bytes at a time with SSE2 while no byte may start markup; what is left from there
+            // (a non-ASCII character, markup, the last bytes) goes eight bytes or one character at a time below.
+            index = Self.scanASCIIBlocks(
+                bytes, from: index, count: count, words: &words, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphens,
+                dots: &dots)
             while index < count {
                 let loaded: UInt64
                 // Lanes past the end of the text, which stop the block like markup does.
@@ -49,7 +56,7 @@ extension WordTokenizer {
                         hyphens = ByteLanes.equal(word, 0x2D)
                         dots = ByteLanes.equal(word, 0x2E)
                         index &+= 8
-                        continue
+                        continue scanning
                     }
                     // The ASCII text before the first byte that may start markup, with the other lanes masked.
                     let lanes = (markup | beyond).trailingZeroBitCount >> 3
@@ -110,6 +117,25 @@ extension WordTokenizer {
         hyphenLanes = hyphens
         dotLanes = dots
         return index
+    }
+
+    /// `words` rules over whole sixteen-byte blocks of ASCII text from `start`, with the C kernel
+    /// (`cbyteclasses_scan_ascii_words`, the same rules one bit per byte); returns where it stopped.
+    @inline(__always)
+    static func scanASCIIBlocks(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, count: Int, words: inout Int, pieceIsEmpty: inout UInt64,
+        hyphens: inout UInt64, dots: inout UInt64
+    ) -> Int {
+        guard count &- start >= 16 else { return start }
+        var state = cbyteclasses_word_state(
+            words: Int64(words), piece_is_empty: pieceIsEmpty, hyphens: hyphens, dots: dots)
+        let end = cbyteclasses_scan_ascii_words(bytes, start, count, &state)
+        guard end != start else { return start }
+        words = Int(state.words)
+        pieceIsEmpty = state.piece_is_empty
+        hyphens = state.hyphens
+        dots = state.dots
+        return end
     }
 
     /// Lanes of `*`, `_` and `~` that need not stop the scan: when no `-` or `.` is in the block or ends the one

@@ -18,6 +18,7 @@ struct ByteClassesKernelTests {
     private func same(_ left: cbyteclasses_masks, _ right: cbyteclasses_masks) -> Bool {
         left.markup == right.markup && left.spaces == right.spaces && left.letters == right.letters
             && left.hyphens == right.hyphens && left.dots == right.dots && left.non_ascii == right.non_ascii
+            && left.delimiters == right.delimiters
     }
 
     @Test func everyByteValueInEveryLaneMatchesTheSwiftRules() {
@@ -40,6 +41,7 @@ struct ByteClassesKernelTests {
                 #expect((scalar.hyphens & bit != 0) == (byte == 0x2D))
                 #expect((scalar.dots & bit != 0) == (byte == 0x2E))
                 #expect((scalar.non_ascii & bit != 0) == (byte >= 0x80))
+                #expect((scalar.delimiters & bit != 0) == (byte == 0x2A || byte == 0x5F || byte == 0x7E))
             }
         }
     }

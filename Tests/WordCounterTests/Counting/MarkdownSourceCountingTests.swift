@@ -87,4 +87,37 @@ struct MarkdownSourceCountingTests {
             #expect(Self.count(bytes, excluding: [], cuts: [], fromSource: true).words == words, "\(text)")
         }
     }
+
+    @Test("Long runs of prose (the SSE2 block scan's ground) count the same from the source, however they are cut")
+    func prose() {
+        // Text that seldom stops the block scan: letters, spaces, hyphens, dots, emphasis delimiters, the non-ASCII
+        // characters it recognizes (and a few it does not), so that blocks stop anywhere, or nowhere.
+        let pieces =
+            [
+                "word", "letters", "a", "Z9", " ", " ", " ", "-", "--", ".", "...", "*", "**", "_", "~", "'", ",",
+                "é", "naïve", "Ȁ", "×", "÷", "—", "–", "…", "’", "\u{2000}", "\u{2029}", "\u{202F}", "日本", "語",
+                "あ", "カ", "\u{4E00}", "\u{9FFF}", "\u{4DFF}", "ɀ", "🎉", "Ω", "한",
+            ].map { Array($0.utf8) } + [[0xE2, 0x80], [0xC3], [0x80], [0xFF]]
+        var generator = SeededGenerator(seed: 19)
+        for _ in 0..<3000 {
+            let length = Int.random(in: 1...120, using: &generator)
+            // A letter first, so that no line starts a list, a heading or a thematic break.
+            let bytes =
+                Array("x".utf8)
+                + (0..<length).flatMap { _ in
+                    pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                }
+            let plain = Self.count(bytes, excluding: [], cuts: [], fromSource: false)
+            let cuts = ChunkedCounting.randomCuts(count: bytes.count, using: &generator)
+            let fast = Self.count(bytes, excluding: [], cuts: cuts, fromSource: true)
+            #expect(fast == plain, "\(String(decoding: bytes, as: UTF8.self).debugDescription) cut at \(cuts)")
+            // Without delimiters it is plain text: the `words` rules' count.
+            let text = bytes.filter { $0 != 0x2A && $0 != 0x5F && $0 != 0x7E }
+            let textCuts = ChunkedCounting.randomCuts(count: text.count, using: &generator)
+            #expect(
+                Self.count(text, excluding: [], cuts: textCuts, fromSource: true).words
+                    == WordCounterStream.count(bytes: text, mode: .words),
+                "\(String(decoding: text, as: UTF8.self).debugDescription)")
+        }
+    }
 }
