@@ -47,14 +47,15 @@ int cbyteclasses_has_sse2(void);
 /// (elsewhere it is the scalar loop, so tests can call it unconditionally).
 cbyteclasses_masks cbyteclasses_classify16_sse2(const uint8_t *bytes);
 
-/// `WordTokenizer`'s `words` rules over `bytes[start..<count]`, sixteen bytes at a time, while the bytes
-/// are ASCII and none may start markup; returns the index of the first byte not scanned (`start` when
-/// none was). A block that holds a non-ASCII byte or a byte that may start markup is scanned up to that
-/// byte. Emphasis delimiters (`*`, `_`, `~`) in a block with no `-` or `.`, after a byte that was
-/// neither, are scanned as text: removing them or keeping them counts the same. What is left (the
-/// last bytes of the text, non-ASCII characters, markup) is the caller's, with `state` brought up to
-/// where scanning stopped.
-size_t cbyteclasses_scan_ascii_words(const uint8_t *bytes, size_t start, size_t count,
+/// `WordTokenizer`'s `words` rules over `bytes[start..<count]`, sixteen bytes at a time with SSE2, up to
+/// the first byte that may start markup; returns the index of the first byte not scanned (`start` when
+/// none was, and always `start` without SSE2). Besides ASCII it reads the non-ASCII characters that
+/// `WordTokenizer.MixedBlock` reads (U+00C0–U+023F, U+2000–U+203F, kana, U+4E00–U+9FFF) when all their
+/// bytes lie in one block; any other non-ASCII byte stops it. Emphasis delimiters (`*`, `_`, `~`) in a
+/// block with no `-` or `.`, after a byte that was neither, are scanned as text: removing them or
+/// keeping them counts the same. What is left (the last bytes of the text, other characters, markup)
+/// is the caller's, with `state` brought up to where scanning stopped.
+size_t cbyteclasses_scan_words(const uint8_t *bytes, size_t start, size_t count,
                                      cbyteclasses_word_state *state);
 
 #ifdef __cplusplus

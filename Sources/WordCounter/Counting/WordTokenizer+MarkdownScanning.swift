@@ -26,9 +26,10 @@ extension WordTokenizer {
         let raw = UnsafeRawPointer(bytes)
         var index = start
         scanning: while index < count {
-            // Sixteen ASCII bytes at a time with SSE2 while no byte may start markup; what is left from there
-            // (a non-ASCII character, markup, the last bytes) goes eight bytes or one character at a time below.
-            index = Self.scanASCIIBlocks(
+            // Sixteen bytes at a time with SSE2 while no byte may start markup and every character is a common one;
+            // what is left from there (another character, markup, the last bytes) goes eight bytes or one
+            // character at a time below.
+            index = Self.scanSixteenByteBlocks(
                 bytes, from: index, count: count, words: &words, pieceIsEmpty: &pieceIsEmpty, hyphens: &hyphens,
                 dots: &dots)
             while index < count {
@@ -119,17 +120,18 @@ extension WordTokenizer {
         return index
     }
 
-    /// `words` rules over whole sixteen-byte blocks of ASCII text from `start`, with the C kernel
-    /// (`cbyteclasses_scan_ascii_words`, the same rules one bit per byte); returns where it stopped.
+    /// `words` rules over sixteen-byte blocks of text from `start` up to the first byte that may start markup, with
+    /// the C kernel (`cbyteclasses_scan_words`, the same rules one bit per byte, ``MixedBlock``'s characters);
+    /// returns where it stopped (`start` where SSE2 is missing).
     @inline(__always)
-    static func scanASCIIBlocks(
+    static func scanSixteenByteBlocks(
         _ bytes: UnsafePointer<UInt8>, from start: Int, count: Int, words: inout Int, pieceIsEmpty: inout UInt64,
         hyphens: inout UInt64, dots: inout UInt64
     ) -> Int {
         guard count &- start >= 16 else { return start }
         var state = cbyteclasses_word_state(
             words: Int64(words), piece_is_empty: pieceIsEmpty, hyphens: hyphens, dots: dots)
-        let end = cbyteclasses_scan_ascii_words(bytes, start, count, &state)
+        let end = cbyteclasses_scan_words(bytes, start, count, &state)
         guard end != start else { return start }
         words = Int(state.words)
         pieceIsEmpty = state.piece_is_empty
