@@ -59,7 +59,7 @@ extension SQLiteStore {
         let applied = try pool.read { try migrator.appliedIdentifiers($0) }
         let unknown = applied.subtracting(known)
         if !unknown.isEmpty { throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown.sorted()) }
-        if applied != known {
+        if !known.subtracting(StoreSchema.speedOnlyMigrations).isSubset(of: applied) {
             throw SQLiteStoreError.readOnlyLocation(path: path)  // it needs an upgrade that only a write can do
         }
     }

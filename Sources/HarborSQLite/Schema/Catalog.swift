@@ -145,6 +145,7 @@ struct Catalog: Sendable {
         let columns = fields.enumerated().map { DocumentTable.Column(field: $1, number: Int64($0 + 1)) }
         let table = DocumentTable(collection: collection, number: number, columns: columns)
         try db.execute(sql: table.createTableSQL)
+        try db.execute(sql: DocumentTable.createEntriesIndexSQL(tableName: table.tableName))
         for column in columns {
             try db.execute(
                 sql: "INSERT INTO harbor_field (collection, number, name) VALUES (?, ?, ?)",

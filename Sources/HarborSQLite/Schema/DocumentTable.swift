@@ -59,7 +59,7 @@ final class DocumentTable: Sendable {
         self.collection = collection
         self.number = number
         self.columns = columns
-        let table = "harbor_documents_\(number)"
+        let table = Self.tableName(number: number)
         self.tableName = table
         self.columnsByField = Dictionary(columns.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
         let pairs = columns.flatMap { ["\($0.prefix)_rank", "\($0.prefix)_value"] }
@@ -88,6 +88,19 @@ final class DocumentTable: Sendable {
         let definitions =
             ["id TEXT NOT NULL PRIMARY KEY", "version INTEGER NOT NULL", "fields BLOB"] + pairs + ["body BLOB"]
         return "CREATE TABLE \(tableName) (\(definitions.joined(separator: ", ")))"
+    }
+
+    /// The name of the table of the collection numbered `number`.
+    static func tableName(number: Int64) -> String {
+        "harbor_documents_\(number)"
+    }
+
+    /// The statement that indexes the columns an index entry is made of, in identifier order: a page of
+    /// index entries (``SQLiteStore/indexEntries(matching:)``, ordered by identifier) is then read from this
+    /// index alone, its pages packed with entries, not by way of the primary key's index and one lookup
+    /// of the table (and its bodies) per entry. It costs each write one more index entry.
+    static func createEntriesIndexSQL(tableName: String) -> String {
+        "CREATE INDEX IF NOT EXISTS \(tableName)_entries ON \(tableName) (id, version, fields)"
     }
 
     /// The statements that add `column` to an existing table; existing rows read as null.

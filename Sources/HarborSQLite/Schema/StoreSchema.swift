@@ -68,6 +68,22 @@ enum StoreSchema {
             // 1 when the field's column pair has a UNIQUE index (see `DocumentTable.createUniqueIndexSQL`).
             try db.execute(sql: "ALTER TABLE harbor_field ADD COLUMN is_unique INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration(entriesIndexMigration) { db in
+            // The document tables made before it get the index new ones are created with.
+            for number in try Int64.fetchAll(db, sql: "SELECT number FROM harbor_collection") {
+                let table = DocumentTable.tableName(number: number)
+                if try db.tableExists(table) {
+                    try db.execute(sql: DocumentTable.createEntriesIndexSQL(tableName: table))
+                }
+            }
+        }
         return migrator
     }
+
+    /// The migration that adds ``DocumentTable/createEntriesIndexSQL(tableName:)``'s index to existing tables.
+    static let entriesIndexMigration = "harbor-v3-entries-index"
+
+    /// Migrations that only make reading faster: a file without them reads the same, so a store opened
+    /// read-only (which cannot apply them) accepts it.
+    static let speedOnlyMigrations: Set<String> = [entriesIndexMigration]
 }
