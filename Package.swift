@@ -161,11 +161,14 @@ let package = Package(
             // then starts in about 10 ms instead of 16 (no relocations of the shared libraries'
             // symbols), which every `update` and `status` run from a shell or a hook pays.
             // The libraries named after `-static-stdlib` are those Foundation's static archives use.
+            // `-no-pie` links it at a fixed address: the loader then applies ~140,000 fewer relocations
+            // (the runtime metadata's pointers), 1.7 ms of every start; the executable itself is not
+            // placed at a random address (the libraries, the stack and the heap still are).
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
-                        "-l_FoundationCollections",
+                        "-l_FoundationCollections", "-Xclang-linker", "-no-pie",
                     ],
                     .when(platforms: [.linux], configuration: .release))
             ]
