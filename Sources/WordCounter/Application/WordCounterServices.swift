@@ -17,8 +17,11 @@ public struct WordCounterServices: Sendable {
     public let persistence: Persistence
     /// How files are seen.
     public let fileSystem: any FileSystem
-    /// The calendar whose time zone decides where a day starts.
-    public let calendar: Calendar
+    /// The calendar whose time zone decides where a day starts: the one given, else the system's,
+    /// looked up when first asked for (a run that needs no day, such as an update that finds nothing
+    /// changed, never loads the time zone).
+    public var calendar: Calendar { givenCalendar ?? .current }
+    private let givenCalendar: Calendar?
     /// The current time.
     public let now: @Sendable () -> Date
     /// New identifiers for tracked files; time-ordered (``Harbor/TimeOrderedID``) by default, so
@@ -35,7 +38,7 @@ public struct WordCounterServices: Sendable {
     public init(
         persistence: Persistence,
         fileSystem: any FileSystem,
-        calendar: Calendar = .current,
+        calendar: Calendar? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> String = { TimeOrderedID.make() },
         settings: CurrentSettings = CurrentSettings(),
@@ -43,7 +46,7 @@ public struct WordCounterServices: Sendable {
     ) {
         self.persistence = persistence
         self.fileSystem = fileSystem
-        self.calendar = calendar
+        self.givenCalendar = calendar
         self.now = now
         self.makeID = makeID
         self.settings = settings
