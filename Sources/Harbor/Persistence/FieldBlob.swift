@@ -235,9 +235,7 @@ package enum FieldBlob {
                 // Every place this name is asked for (a name may be asked for twice).
                 var matches: UInt64 = 0
                 for index in wanted.indices
-                where seen & (1 << UInt64(index)) == 0 && wanted[index].utf8.count == name.count
-                    && wanted[index].utf8.elementsEqual(name)
-                {
+                where seen & (1 << UInt64(index)) == 0 && Self.same(wanted[index], name) {
                     matches |= 1 << UInt64(index)
                 }
                 if matches != 0 {
@@ -249,6 +247,14 @@ package enum FieldBlob {
                     guard skipValue() else { return }
                 }
             }
+        }
+
+        /// Whether `name` holds exactly the UTF-8 bytes of `wanted`, compared in place.
+        private static func same(_ wanted: String, _ name: UnsafeRawBufferPointer) -> Bool {
+            let utf8 = wanted.utf8
+            guard utf8.count == name.count else { return false }
+            return utf8.withContiguousStorageIfAvailable { UnsafeRawBufferPointer($0).elementsEqual(name) }
+                ?? utf8.elementsEqual(name)
         }
 
         /// Steps over one value without building it; false when the bytes are malformed.
