@@ -135,7 +135,7 @@ static utf8_classes classify_utf8(__m128i v) {
 // carries each separator's bit across the non-letters that follow it into the next letter's bit; the carry out
 // of the block is the state the next block starts with. An ideograph is a word by itself and separates.
 size_t cbyteclasses_scan_words(const uint8_t *bytes, size_t start, size_t count,
-                                     cbyteclasses_word_state *state) {
+                               cbyteclasses_word_state *state) {
 #if defined(__SSE2__)
     size_t index = start;
     int64_t words = state->words;

@@ -56,7 +56,7 @@ cbyteclasses_masks cbyteclasses_classify16_sse2(const uint8_t *bytes);
 /// keeping them counts the same. What is left (the last bytes of the text, other characters, markup)
 /// is the caller's, with `state` brought up to where scanning stopped.
 size_t cbyteclasses_scan_words(const uint8_t *bytes, size_t start, size_t count,
-                                     cbyteclasses_word_state *state);
+                               cbyteclasses_word_state *state);
 
 #ifdef __cplusplus
 }

@@ -30,21 +30,13 @@ extension TrackedFile {
         _ entry: IndexEntry, comparedWith status: FileStatus, exclusions: MarkdownExclusions = []
     ) -> Bool {
         isUnchanged(
-            entry, identity: status.identity, size: status.size, modified: status.modified, exclusions: exclusions)
+            stamp: entry[field: stampField], birth: entry[field: birthField], identity: status.identity,
+            size: status.size, modified: status.modified, exclusions: exclusions)
     }
 
-    /// ``isUnchanged(_:comparedWith:exclusions:)`` given a status's identity, size and modification
-    /// time (nanoseconds since 1970).
-    public static func isUnchanged(
-        _ entry: IndexEntry, identity: FileIdentity, size: Int64, modified: Int64, exclusions: MarkdownExclusions = []
-    ) -> Bool {
-        isUnchanged(
-            stamp: entry[field: stampField], birth: entry[field: birthField], identity: identity, size: size,
-            modified: modified, exclusions: exclusions)
-    }
-
-    /// ``isUnchanged(_:identity:size:modified:exclusions:)`` given the entry's ``stampField`` and
-    /// ``birthField`` values, read by the caller (with ``IndexEntry/values(of:)``, in one pass).
+    /// ``isUnchanged(_:comparedWith:exclusions:)`` given the entry's ``stampField`` and ``birthField``
+    /// values, read by the caller (with ``IndexEntry/values(of:)``, in one pass), and a status's
+    /// identity, size and modification time (nanoseconds since 1970).
     public static func isUnchanged(
         stamp: FieldValue, birth: FieldValue, identity: FileIdentity, size: Int64, modified: Int64,
         exclusions: MarkdownExclusions = []
