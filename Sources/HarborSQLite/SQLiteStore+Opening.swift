@@ -16,7 +16,7 @@ extension SQLiteStore {
         grdb.busyMode = .timeout(Double(configuration.busyTimeoutMilliseconds) / 1000)
         grdb.maximumReaderCount = max(1, configuration.maximumReaderCount)
         grdb.label = "HarborSQLite"
-        let pool = try DatabasePool(path: path, configuration: grdb)
+        let pool = try openSwitchingToWAL(path: path, configuration: grdb, within: configuration.busyTimeout)
         let synchronous = configuration.synchronousPragma
         let applied = try pool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.name)")
@@ -29,6 +29,26 @@ extension SQLiteStore {
                 reason: "it reads back as \(applied.map(String.init) ?? "nothing")")
         }
         return pool
+    }
+
+    /// Opens a pool, trying again while another process holds the file locked as it opens.
+    ///
+    /// A pool's first connection switches a new file to WAL, which needs the file to itself; when
+    /// two processes do that at once, each holds a shared lock the other waits on, and SQLite
+    /// answers one of them `SQLITE_BUSY` at once rather than through the busy handler. That one
+    /// tries again after a short, random pause, until `timeout` has passed.
+    private static func openSwitchingToWAL(path: String, configuration: GRDB.Configuration, within timeout: Duration)
+        throws -> DatabasePool
+    {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && clock.now < deadline {
+                usleep(useconds_t.random(in: 1_000...10_000))
+            }
+        }
     }
 
     /// Opens the database for reading only (``Configuration/readOnly``): as it is, or, where SQLite
@@ -84,11 +104,14 @@ extension SQLiteStore {
     ///
     /// Processes that open a new file at the same time may both try to migrate it: each migration
     /// is its own immediate transaction, so the one that comes second fails without changing
-    /// anything, and trying again finds the migration applied.
+    /// anything, and trying again finds the migration applied. An attempt is repeated only when
+    /// another process applied a migration meanwhile, so there are at most one more attempts than
+    /// migrations.
     static func migrate(_ pool: DatabasePool, path: String) throws {
         let migrator = StoreSchema.makeMigrator()
         let known = Set(migrator.migrations)
-        for attempt in 1...3 {
+        let attempts = known.count + 1
+        for attempt in 1...attempts {
             let applied = try pool.read { try migrator.appliedIdentifiers($0) }
             let unknown = applied.subtracting(known)
             if !unknown.isEmpty {
@@ -98,7 +121,7 @@ extension SQLiteStore {
             do {
                 try migrator.migrate(pool)
                 return
-            } catch let error as DatabaseError where attempt < 3 && error.resultCode != .SQLITE_BUSY {
+            } catch let error as DatabaseError where attempt < attempts && error.resultCode != .SQLITE_BUSY {
                 let progressed = try pool.read { try migrator.appliedIdentifiers($0) } != applied
                 if !progressed { throw error }
             }

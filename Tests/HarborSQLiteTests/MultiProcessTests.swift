@@ -15,18 +15,26 @@ struct MultiProcessTests {
         var value: Int
     }
 
+    /// Each round starts six processes, waits until all are ready, then lets them open the new
+    /// file together, so that they race to switch it to WAL and to apply every migration.
     @Test("processes that open a new file at the same time all get its schema")
     func concurrentOpening() async throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("fresh.sqlite")
-        let probes = try (0..<4).map { try ProbeProcess(["open", path], in: folder, label: "open-\($0)") }
-        for probe in probes {
-            let status = try await probe.waitForExit()
-            #expect(status == 0, "\(probe.errorText)")
-            #expect(probe.outputLines == ["opened"])
+        for round in 0..<5 {
+            let path = folder.file("fresh-\(round).sqlite")
+            let probes = try (0..<6).map {
+                try ProbeProcess(["open-on-line", path], in: folder, label: "open-\(round)-\($0)", withInput: true)
+            }
+            for probe in probes { #expect(try await probe.waitForOutput(lines: 1), "\(probe.errorText)") }
+            for probe in probes { probe.input?.fileHandleForWriting.write(Data("go\n".utf8)) }
+            for probe in probes {
+                let status = try await probe.waitForExit()
+                #expect(status == 0, "\(probe.errorText)")
+                #expect(probe.outputLines == ["ready", "opened"])
+            }
+            let store = try SQLiteStore(path: path)
+            #expect(try await store.events(after: 0, limit: 1).isEmpty)
         }
-        let store = try SQLiteStore(path: path)
-        #expect(try await store.events(after: 0, limit: 1).isEmpty)
     }
 
     @Test("two processes incrementing one counter lose no update")

@@ -8,8 +8,13 @@ final class ProbeProcess {
     let outputPath: String
     let errorPath: String
 
-    /// Starts the probe with `arguments`; its output goes to files in `folder`.
-    init(_ arguments: [String], in folder: TemporaryFolder, label: String) throws {
+    /// Where the test writes the probe's standard input, when it was started with one.
+    let input: Pipe?
+
+    /// Starts the probe with `arguments`; its output goes to files in `folder`, and its standard
+    /// input comes from ``input`` when `withInput` is true.
+    init(_ arguments: [String], in folder: TemporaryFolder, label: String, withInput: Bool = false) throws {
+        input = withInput ? Pipe() : nil
         outputPath = folder.file("\(label).out")
         errorPath = folder.file("\(label).err")
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
@@ -18,6 +23,7 @@ final class ProbeProcess {
         process.arguments = arguments
         process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         process.standardError = FileHandle(forWritingAtPath: errorPath)
+        if let input { process.standardInput = input }
         try process.run()
     }
 

@@ -2,6 +2,7 @@
 // other children) use at the same time, does one kind of work, and reports on stdout.
 //
 //   harbor-sqlite-probe open PATH
+//   harbor-sqlite-probe open-on-line PATH     prints "ready", opens once a line arrives on stdin
 //   harbor-sqlite-probe increment PATH WRITER COUNT DOCUMENTS
 //   harbor-sqlite-probe batches PATH FIRST SIZE
 //   harbor-sqlite-probe read-outbox PATH SUBSCRIBER UNTIL BATCH LOG
@@ -19,6 +20,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch (arguments.first, arguments.count) {
     case ("open", 2):
+        _ = try SQLiteStore(path: arguments[1])
+        Probe.report("opened")
+    case ("open-on-line", 2):
+        Probe.report("ready")
+        _ = readLine()
         _ = try SQLiteStore(path: arguments[1])
         Probe.report("opened")
     case ("increment", 5):
