@@ -52,13 +52,15 @@ enum Main {
     }
 
     /// The command `arguments` name. `update`, the command run most (by hand, by editors' hooks, by
-    /// schedulers), is parsed with its own arguments alone when that succeeds: `parseAsRoot` also builds
-    /// every other subcommand's arguments, a few milliseconds of a 50 ms update. Anything else, and
-    /// anything `update`'s own parse refuses (help, a mistyped option), goes the whole way, so help and
-    /// errors read the same.
+    /// schedulers), is built directly from its usual options (``Update/parsedPlainly(_:)``), else
+    /// parsed with its own arguments alone when that succeeds: `parseAsRoot` also builds every other
+    /// subcommand's arguments, a few milliseconds of a 40 ms update. Anything else, and anything
+    /// `update`'s own parse refuses (help, a mistyped option), goes the whole way, so help and errors
+    /// read the same.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        if arguments.first == "update", let update = try? Update.parse(Array(arguments.dropFirst())) {
-            return update
+        if arguments.first == "update" {
+            let own = Array(arguments.dropFirst())
+            if let update = Update.parsedPlainly(own) ?? (try? Update.parse(own)) { return update }
         }
         return try WordCounterCommand.parseAsRoot(arguments)
     }
