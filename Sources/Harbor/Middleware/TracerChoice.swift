@@ -11,6 +11,9 @@ enum TracerChoice {
             _ body: () async throws -> T
         ) async throws -> T
     {
+        // Nothing bootstrapped: a check of the instrument's type, where asking for the tracer casts it
+        // to `any Tracer`, which costs a search of every protocol conformance in the program.
+        if tracer == nil && InstrumentationSystem.instrument is NoOpInstrument { return try await body() }
         let chosen: any Tracer = tracer ?? InstrumentationSystem.tracer
         if chosen is NoOpTracer { return try await body() }
         return try await span(name, on: chosen, attributes: attributes, body)

@@ -128,6 +128,19 @@ package enum FieldBlob {
         return found
     }
 
+    /// ``values(named:inChecked:)`` lent in place: `found` (one view per name) gets each string as
+    /// its bytes inside `bytes`, valid while `bytes` is.
+    package static func views(
+        named names: [String], inChecked bytes: UnsafeRawBufferPointer,
+        into found: UnsafeMutableBufferPointer<FieldView>
+    ) {
+        precondition(names.count <= 64, "at most 64 names at once")
+        found.initialize(repeating: .null)
+        if bytes.isEmpty || names.isEmpty { return }
+        var reader = Reader(bytes: bytes)
+        reader.views(named: names, into: found)
+    }
+
     /// Field names as ``decodeList(_:key:only:)`` compares them: made once for many entries.
     package struct Names: Sendable {
         let bytes: [[UInt8]]
@@ -247,6 +260,56 @@ package enum FieldBlob {
                     guard skipValue() else { return }
                 }
             }
+        }
+
+        /// ``values(named:into:)`` with views of the values instead of values.
+        mutating func views(named wanted: [String], into found: UnsafeMutableBufferPointer<FieldView>) {
+            guard byte() == FieldBlob.format, let count = varint() else { return }
+            var seen: UInt64 = 0  // bit i: wanted[i] found (the first field of a name wins)
+            var missing = wanted.count
+            for _ in 0..<count where missing > 0 {
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return }
+                let name = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+                offset += Int(length)
+                var matches: UInt64 = 0
+                for index in wanted.indices
+                where seen & (1 << UInt64(index)) == 0 && Self.same(wanted[index], name) {
+                    matches |= 1 << UInt64(index)
+                }
+                if matches != 0 {
+                    guard let view = view() else { return }
+                    for index in wanted.indices where matches & (1 << UInt64(index)) != 0 { found[index] = view }
+                    seen |= matches
+                    missing -= matches.nonzeroBitCount
+                } else {
+                    guard skipValue() else { return }
+                }
+            }
+        }
+
+        /// The next value as a view: a string's bytes in place, a list without its elements.
+        private mutating func view() -> FieldView? {
+            let start = offset
+            guard let raw = byte(), let tag = Tag(rawValue: raw) else { return nil }
+            switch tag {
+            case .string:
+                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return nil }
+                let text = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
+                offset += Int(length)
+                return .string(text)
+            case .list:
+                return skipListBody() ? .list : nil
+            default:
+                offset = start
+                return value().map(FieldView.init)
+            }
+        }
+
+        /// Steps over a list's count and elements (its tag read already).
+        private mutating func skipListBody() -> Bool {
+            guard let count = varint(), count <= UInt64(bytes.count - offset) else { return false }
+            for _ in 0..<count where !skipValue() { return false }
+            return true
         }
 
         /// Whether `name` holds exactly the UTF-8 bytes of `wanted`, compared in place.

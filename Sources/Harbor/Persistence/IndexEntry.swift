@@ -84,6 +84,50 @@ public struct IndexEntry: Sendable, Hashable {
         }
     }
 
+    /// Calls `body` with views of the indexed fields `names` (at most 64), in their order, `null`
+    /// for a field the document lacks: ``values(of:)`` without building a string or an array,
+    /// for loops over many entries that only compare or parse their values. The views (and the
+    /// bytes of their strings) are valid only inside `body`.
+    ///
+    /// ```swift
+    /// let isDone = todo.withValues(of: ["title", "done"]) { values -> Bool in
+    ///     guard case .bool(let done) = values[1] else { return false }
+    ///     return done
+    /// }
+    /// ```
+    public func withValues<Result>(
+        of names: [String], _ body: (UnsafeBufferPointer<FieldView>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: FieldView.self, capacity: names.count) { views in
+            switch storage {
+            case .blob(let bytes) where names.count <= 64:
+                return try bytes.withUnsafeBytes { raw in
+                    FieldBlob.views(named: names, inChecked: raw, into: views)
+                    return try body(UnsafeBufferPointer(views))
+                }
+            default:
+                // Decoded fields: their strings' bytes, gathered in one buffer, are what is lent.
+                let values = names.map { self[field: $0] }
+                var text: [UInt8] = []
+                for case .string(let string) in values { text += string.utf8 }
+                return try text.withUnsafeBytes { raw in
+                    var offset = 0
+                    for (index, value) in values.enumerated() {
+                        switch value {
+                        case .string(let string):
+                            let count = string.utf8.count
+                            views[index] = .string(UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]))
+                            offset += count
+                        case .list: views[index] = .list
+                        default: views[index] = FieldView(value)
+                        }
+                    }
+                    return try body(UnsafeBufferPointer(views))
+                }
+            }
+        }
+    }
+
     /// The entry with only those of its fields named in `names`.
     public func keeping(_ names: Set<String>) -> IndexEntry {
         IndexEntry(key: key, version: version, fields: fields.filter { names.contains($0.key) })

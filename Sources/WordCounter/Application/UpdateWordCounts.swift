@@ -165,47 +165,72 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         func compare(_ entries: ArraySlice<IndexEntry>) -> Outcome {
             var outcome = Outcome()
             outcome.listed.reserveCapacity(entries.count)
-            for entry in entries where TrackedFile.belongs(entry, to: machine) {
-                outcome.checked += 1
-                // The three fields compared, read in one pass over the entry.
-                let values = entry.values(of: UpdateWordCounts.comparedFields)
-                guard case .string(let path) = values[0] else {
-                    outcome.toCount.append(entry.key.id)
-                    continue
-                }
-                var listed: (number: Int, index: Int)?
-                for number in listedStatuses.indices {
-                    guard let index = listedStatuses[number].firstIndex(ofPath: path) else { continue }
-                    outcome.listed.append((number, index))
-                    if listed == nil { listed = (number, index) }
-                }
-                // A file counted by other rules than the settings' now is counted again (its mode
-                // is its path's: the mode it was tracked with).
-                let exclusions =
-                    !markdownExclusions.isEmpty && CountingMode.forPath(path) == .markdown ? markdownExclusions : []
-                do {
-                    // The listed status's facts, without a copy of its path.
-                    let (kind, identity, size, modified) =
-                        if let listed {
-                            listedStatuses[listed.number].facts(at: listed.index)
-                        } else {
-                            try fileSystem.status(of: path).facts
+            // The listings searched in place: the two halves of a page search them at once.
+            FileStatuses.withLookups(listedStatuses) { listings in
+                entries.withUnsafeBufferPointer { entries in
+                    // Not empty when it has entries, so the buffer has a base address then.
+                    guard let first = entries.baseAddress else { return }
+                    for position in entries.indices {
+                        // Each entry read in place (not copied, its id and fields retained), its compared
+                        // fields lent in one pass: no string is built for a path or a stamp.
+                        let entry = first + position
+                        entry.pointee.withValues(of: UpdateWordCounts.comparedFields) { values in
+                            compare(entry.pointee.key.id, values, with: listings, into: &outcome)
                         }
-                    if kind == .regular
-                        && TrackedFile.isUnchanged(
-                            stamp: values[1], birth: values[2], identity: identity, size: size, modified: modified,
-                            exclusions: exclusions)
-                    {
-                        continue
                     }
-                    outcome.toCount.append(entry.key.id)
-                } catch .notFound {
-                    outcome.goneIDs.append(entry.key.id)
-                } catch {
-                    outcome.toCount.append(entry.key.id)  // counting reports the problem
                 }
             }
             return outcome
+        }
+
+        /// Compares one entry, whose ``UpdateWordCounts/comparedFields`` are `values`.
+        private func compare(
+            _ id: String, _ values: UnsafeBufferPointer<FieldView>, with listedStatuses: [FileStatuses.Lookup],
+            into outcome: inout Outcome
+        ) {
+            if let machine, case .string(let own) = values[3], !PathBytes.same(machine, own) { return }
+            outcome.checked += 1
+            guard case .string(let pathBytes) = values[0] else {
+                outcome.toCount.append(id)
+                return
+            }
+            var listed: (number: Int, index: Int)?
+            for number in listedStatuses.indices {
+                guard let index = listedStatuses[number].firstIndex(ofPathBytes: pathBytes) else { continue }
+                outcome.listed.append((number, index))
+                if listed == nil { listed = (number, index) }
+            }
+            // A file counted by other rules than the settings' now is counted again (its mode
+            // is its path's: the mode it was tracked with). The path's string is built only for
+            // this and for a file not listed.
+            let path = markdownExclusions.isEmpty && listed != nil ? nil : String(decoding: pathBytes, as: UTF8.self)
+            let exclusions =
+                if let path, !markdownExclusions.isEmpty, CountingMode.forPath(path) == .markdown {
+                    markdownExclusions
+                } else {
+                    MarkdownExclusions()
+                }
+            do {
+                // The listed status's facts, without a copy of its path.
+                let (kind, identity, size, modified) =
+                    if let listed {
+                        listedStatuses[listed.number].facts(at: listed.index)
+                    } else {
+                        try fileSystem.status(of: path ?? "").facts
+                    }
+                if kind == .regular
+                    && TrackedFile.isUnchanged(
+                        stamp: values[1], birth: values[2], identity: identity, size: size, modified: modified,
+                        exclusions: exclusions)
+                {
+                    return
+                }
+                outcome.toCount.append(id)
+            } catch .notFound {
+                outcome.goneIDs.append(id)
+            } catch {
+                outcome.toCount.append(id)  // counting reports the problem
+            }
         }
     }
 
@@ -217,8 +242,11 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         return try await trackedFiles.indexEntryPage(query, after: token)
     }
 
-    /// The index fields step 1 compares: the path, then what ``TrackedFile/isUnchanged(stamp:birth:identity:size:modified:exclusions:)`` needs.
-    private static let comparedFields = ["path", TrackedFile.stampField, TrackedFile.birthField]
+    /// The index fields step 1 compares: the path, then what ``TrackedFile/isUnchanged(stamp:birth:identity:size:modified:exclusions:)``
+    /// needs, then the machine the file belongs to (``TrackedFile/belongs(_:to:)``).
+    private static let comparedFields = [
+        "path", TrackedFile.stampField, TrackedFile.birthField, TrackedFile.machineField,
+    ]
 
     /// How many index entries step 1 reads at once.
     private static let pageSize = 1_000

@@ -53,12 +53,25 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
     /// copy of the path (which would touch its storage, somewhere in memory, for each lookup).
     public func facts(at position: Int) -> (kind: FileStatus.Kind, identity: FileIdentity, size: Int64, modified: Int64)
     {
-        precondition(statuses.indices.contains(position), "no status at \(position)")
-        return statuses.withUnsafeBufferPointer { statuses in
-            // Not empty (the precondition above), so the buffer has a base address.
-            let status = UnsafePointer(statuses.baseAddress.unsafelyUnwrapped) + position
-            return (status.pointee.kind, status.pointee.identity, status.pointee.size, status.pointee.modified)
+        withLookup { $0.facts(at: position) }
+    }
+
+    /// Calls `body` with a ``Lookup`` of these statuses, valid only inside it.
+    public func withLookup<Result>(_ body: (Lookup) throws -> Result) rethrows -> Result {
+        try statuses.withUnsafeBufferPointer { statuses in
+            try slots.withUnsafeBufferPointer { slots in try body(Lookup(statuses: statuses, slots: slots)) }
         }
+    }
+
+    /// Calls `body` with a ``Lookup`` of each of `listings`, in their order, valid only inside it.
+    public static func withLookups<Result>(
+        _ listings: [FileStatuses], _ body: ([Lookup]) throws -> Result
+    ) rethrows -> Result {
+        func nest(_ index: Int, _ lookups: [Lookup]) throws -> Result {
+            guard index < listings.count else { return try body(lookups) }
+            return try listings[index].withLookup { try nest(index + 1, lookups + [$0]) }
+        }
+        return try nest(0, [])
     }
 
     /// The paths with a status, in the order given.
@@ -71,19 +84,13 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
 
     /// Where the status of `path` is, or nil when the listing has none for it.
     public func firstIndex(ofPath path: String) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = Self.hash(path) & mask
-        // Through a buffer: an element's path is read in place, never copied with its status.
-        return statuses.withUnsafeBufferPointer { statuses in
-            guard let first = statuses.baseAddress else { return nil }
-            while slots[slot] != 0 {
-                let position = Int(slots[slot]) - 1
-                if PathBytes.same(first[position].path, path) { return position }
-                slot = (slot + 1) & mask
-            }
-            return nil
-        }
+        var path = path
+        return path.withUTF8 { firstIndex(ofPathBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``firstIndex(ofPath:)`` for the path whose UTF-8 bytes are `path`.
+    public func firstIndex(ofPathBytes path: UnsafeRawBufferPointer) -> Int? {
+        withLookup { $0.firstIndex(ofPathBytes: path) }
     }
 
     /// These statuses and `other`'s, this one's kept for a path both have.
@@ -117,27 +124,29 @@ public struct FileStatuses: Sendable, Equatable, RandomAccessCollection {
     /// Eight bytes a step, multiplied and folded: a third of the cost of `Hasher`'s seeded SipHash,
     /// which `update` would pay twice per tracked file. Not keyed, so names made to collide could
     /// slow a listing; they would have to be the user's own files.
-    private static func hash(_ path: String) -> Int {
+    static func hash(_ path: String) -> Int {
         var path = path
-        return path.withUTF8 { bytes -> Int in
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-            var offset = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 31
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-            hash ^= hash >> 29
-            return Int(truncatingIfNeeded: hash)
+        return path.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``hash(_:)`` of a path's UTF-8 bytes.
+    static func hash(_ raw: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 29
+        return Int(truncatingIfNeeded: hash)
     }
 }

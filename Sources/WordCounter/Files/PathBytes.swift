@@ -46,6 +46,15 @@ public enum PathBytes {
         first.utf8.count == second.utf8.count && compare(first, second) == 0
     }
 
+    /// Whether `first`'s UTF-8 bytes are `second`.
+    public static func same(_ first: String, _ second: UnsafeRawBufferPointer) -> Bool {
+        guard first.utf8.count == second.count else { return false }
+        let right = second.assumingMemoryBound(to: UInt8.self)
+        if let order = first.utf8.withContiguousStorageIfAvailable({ compare($0, right) }) { return order == 0 }
+        var first = first
+        return first.withUTF8 { compare($0, right) } == 0
+    }
+
     /// Negative, zero or positive as `first`'s UTF-8 bytes sort before, with or after `second`'s.
     private static func compare(_ first: String, _ second: String) -> Int {
         // In place when both are stored as UTF-8 (native strings always are): no copy, so no

@@ -29,16 +29,19 @@ extension TrackedFile {
     public static func isUnchanged(
         _ entry: IndexEntry, comparedWith status: FileStatus, exclusions: MarkdownExclusions = []
     ) -> Bool {
-        isUnchanged(
-            stamp: entry[field: stampField], birth: entry[field: birthField], identity: status.identity,
-            size: status.size, modified: status.modified, exclusions: exclusions)
+        entry.withValues(of: [stampField, birthField]) { values in
+            isUnchanged(
+                stamp: values[0], birth: values[1], identity: status.identity, size: status.size,
+                modified: status.modified, exclusions: exclusions)
+        }
     }
 
-    /// ``isUnchanged(_:comparedWith:exclusions:)`` given the entry's ``stampField`` and ``birthField``
-    /// values, read by the caller (with ``IndexEntry/values(of:)``, in one pass), and a status's
-    /// identity, size and modification time (nanoseconds since 1970).
+    /// ``isUnchanged(_:comparedWith:exclusions:)`` given views of the entry's ``stampField`` and
+    /// ``birthField`` values, lent in one pass with those the caller compares besides
+    /// (``Harbor/IndexEntry/withValues(of:_:)``), and a status's identity, size and modification
+    /// time (nanoseconds since 1970). The stamp is read in place: no string is built.
     public static func isUnchanged(
-        stamp: FieldValue, birth: FieldValue, identity: FileIdentity, size: Int64, modified: Int64,
+        stamp: FieldView, birth: FieldView, identity: FileIdentity, size: Int64, modified: Int64,
         exclusions: MarkdownExclusions = []
     ) -> Bool {
         guard case .string(let stamp) = stamp,
@@ -58,7 +61,8 @@ extension TrackedFile {
     /// place: `update` asks this of every tracked file, and building the string to compare would
     /// cost more than the rest of the check.
     private static func stamp(
-        _ stamp: String, holds device: UInt64, _ inode: UInt64, size: Int64, modified: Int64, exclusions: UInt8
+        _ stamp: UnsafeRawBufferPointer, holds device: UInt64, _ inode: UInt64, size: Int64, modified: Int64,
+        exclusions: UInt8
     ) -> Bool {
         func number(_ field: Int) -> (negative: Bool, magnitude: UInt64)? {
             switch field {
@@ -78,7 +82,7 @@ extension TrackedFile {
             guard digits > 0, let expected = number(field) else { return false }
             return expected == (negative && magnitude != 0, magnitude)
         }
-        for byte in stamp.utf8 {
+        for byte in stamp {
             switch byte {
             case UInt8(ascii: ":"):
                 guard fieldMatches() else { return false }

@@ -42,6 +42,49 @@ struct FieldBlobTests {
         #expect(undecoded.values(of: []) == [])
     }
 
+    @Test("values lent in place are the values read, kept or decoded: strings as their bytes, lists unlent")
+    func lentValues() {
+        let key = DocumentKey(collection: "c", id: "1")
+        let names = ["words", "absent", "path", "nothing", "price", "done", "open", "batches", "decomposed", "words"]
+        let undecoded = IndexEntry(key: key, version: 1, checkedBlob: [UInt8](FieldBlob.encode(Self.fields)))
+        let decoded = IndexEntry(key: key, version: 1, fields: Self.fields)
+        for entry in [undecoded, decoded] {
+            let lent = entry.withValues(of: names) { values in values.map(Self.described) }
+            #expect(lent == names.map { Self.described(Self.fields[$0] ?? .null) })
+            #expect(entry.withValues(of: []) { $0.count } == 0)
+        }
+        let todo = IndexEntry(key: key, version: 1, fields: ["title": .string("Write"), "done": .bool(true)])
+        let isDone = todo.withValues(of: ["title", "done"]) { values -> Bool in
+            guard case .bool(let done) = values[1] else { return false }
+            return done
+        }
+        #expect(isDone)
+    }
+
+    /// A lent value and a value, told the same way: a string by its bytes (so "é" spelled two ways
+    /// differs), a list as "list" (its elements are not lent).
+    private static func described(_ view: FieldView) -> String {
+        switch view {
+        case .null: "null"
+        case .bool(let flag): "bool \(flag)"
+        case .int(let number): "int \(number)"
+        case .double(let number): "double \(number)"
+        case .string(let bytes): "string \(Array(bytes))"
+        case .list: "list"
+        }
+    }
+
+    private static func described(_ value: FieldValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): "bool \(flag)"
+        case .int(let number): "int \(number)"
+        case .double(let number): "double \(number)"
+        case .string(let text): "string \(Array(text.utf8))"
+        case .list: "list"
+        }
+    }
+
     @Test("a blob cut anywhere, or with a byte too many, fails the check; an empty one is no fields")
     func damaged() {
         let blob = [UInt8](FieldBlob.encode(Self.fields))

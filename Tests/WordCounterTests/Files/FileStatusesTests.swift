@@ -24,6 +24,33 @@ struct FileStatusesTests {
         #expect(FileStatuses()["/n/a.md"] == nil)
     }
 
+    @Test("a lookup finds each path by its bytes, as the listing does, in one listing or several")
+    func lookupByBytes() {
+        let paths = ["/n/b.md", "/n/caf\u{E9}.md", "/n/cafe\u{301}.md", "/n/a"] + (0..<40).map { "/n/\($0)" }
+        let first = FileStatuses(paths.prefix(20).enumerated().map { status($1, inode: UInt64($0)) })
+        let second = FileStatuses(paths.dropFirst(20).enumerated().map { status($1, inode: UInt64(20 + $0)) })
+        FileStatuses.withLookups([first, second]) { lookups in
+            #expect(lookups.count == 2)
+            for (inode, path) in paths.enumerated() {
+                let found = Array(path.utf8).withUnsafeBytes { bytes in
+                    lookups.enumerated().compactMap { number, lookup in
+                        lookup.firstIndex(ofPathBytes: bytes).map { (number, lookup.facts(at: $0).identity.inode) }
+                    }
+                }
+                #expect(found.map(\.0) == [inode < 20 ? 0 : 1], "\(path)")
+                #expect(found.map(\.1) == [UInt64(inode)], "\(path)")
+            }
+            for absent in ["/n/caf.md", "/n/", "", "/n/400"] {
+                #expect(
+                    Array(absent.utf8).withUnsafeBytes { bytes in
+                        lookups.allSatisfy { $0.firstIndex(ofPathBytes: bytes) == nil }
+                    })
+            }
+        }
+        #expect(FileStatuses.withLookups([]) { $0.isEmpty })
+        #expect(Array("/n/a".utf8).withUnsafeBytes { FileStatuses().firstIndex(ofPathBytes: $0) } == nil)
+    }
+
     @Test("thousands of paths sharing long prefixes are all found, each as itself")
     func many() {
         let paths = (0..<5_000).map { "/notes/part-\($0 / 500)/note-\($0).md" }
