@@ -238,32 +238,22 @@ package enum FieldBlob {
         /// Fills `found` with the values of the first fields whose names' bytes are `wanted`, in
         /// a well-formed blob; stops once every name is found.
         mutating func values(named wanted: [String], into found: inout [FieldValue]) {
-            guard byte() == FieldBlob.format, let count = varint() else { return }
-            var seen: UInt64 = 0  // bit i: wanted[i] found (the first field of a name wins)
-            var missing = wanted.count
-            for _ in 0..<count where missing > 0 {
-                guard let length = varint(), length <= UInt64(bytes.count - offset) else { return }
-                let name = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)])
-                offset += Int(length)
-                // Every place this name is asked for (a name may be asked for twice).
-                var matches: UInt64 = 0
-                for index in wanted.indices
-                where seen & (1 << UInt64(index)) == 0 && Self.same(wanted[index], name) {
-                    matches |= 1 << UInt64(index)
-                }
-                if matches != 0 {
-                    guard let value = value() else { return }
-                    for index in wanted.indices where matches & (1 << UInt64(index)) != 0 { found[index] = value }
-                    seen |= matches
-                    missing -= matches.nonzeroBitCount
-                } else {
-                    guard skipValue() else { return }
-                }
-            }
+            forEachWanted(wanted, reading: { $0.value() }) { found[$0] = $1 }
         }
 
         /// ``values(named:into:)`` with views of the values instead of values.
         mutating func views(named wanted: [String], into found: UnsafeMutableBufferPointer<FieldView>) {
+            forEachWanted(wanted, reading: { $0.view() }) { found[$0] = $1 }
+        }
+
+        /// Reads with `read` the value of the first field of each name in `wanted` and gives it to
+        /// `store` with each position that name has in `wanted` (a name may be asked for twice);
+        /// steps over the other fields without building them, and stops once every name is found.
+        /// Inlined into its two callers, so that `read` and `store` are too (each is called per field).
+        @inline(__always)
+        private mutating func forEachWanted<Value>(
+            _ wanted: [String], reading read: (inout Reader) -> Value?, into store: (Int, Value) -> Void
+        ) {
             guard byte() == FieldBlob.format, let count = varint() else { return }
             var seen: UInt64 = 0  // bit i: wanted[i] found (the first field of a name wins)
             var missing = wanted.count
@@ -277,8 +267,8 @@ package enum FieldBlob {
                     matches |= 1 << UInt64(index)
                 }
                 if matches != 0 {
-                    guard let view = view() else { return }
-                    for index in wanted.indices where matches & (1 << UInt64(index)) != 0 { found[index] = view }
+                    guard let value = read(&self) else { return }
+                    for index in wanted.indices where matches & (1 << UInt64(index)) != 0 { store(index, value) }
                     seen |= matches
                     missing -= matches.nonzeroBitCount
                 } else {
@@ -288,7 +278,7 @@ package enum FieldBlob {
         }
 
         /// The next value as a view: a string's bytes in place, a list without its elements.
-        private mutating func view() -> FieldView? {
+        mutating func view() -> FieldView? {
             let start = offset
             guard let raw = byte(), let tag = Tag(rawValue: raw) else { return nil }
             switch tag {
