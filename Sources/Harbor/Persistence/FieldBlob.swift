@@ -324,9 +324,7 @@ package enum FieldBlob {
                 offset += Int(length)
                 return true
             case .list:
-                guard let count = varint(), count <= UInt64(bytes.count - offset) else { return false }
-                for _ in 0..<count where !skipValue() { return false }
-                return true
+                return skipListBody()
             }
         }
 
