@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "HarborSQLite",
             dependencies: [
-                "Harbor",
+                "Harbor", "CSQLiteClosing",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -115,6 +115,11 @@ let package = Package(
         .target(
             name: "CByteClasses",
             path: "Sources/CByteClasses"
+        ),
+        .target(
+            name: "CSQLiteClosing",
+            path: "Sources/CSQLiteClosing",
+            linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .target(
             name: "WordCounter",

@@ -1,3 +1,4 @@
+import CSQLiteClosing
 import Foundation
 package import GRDB
 
@@ -8,6 +9,14 @@ extension SQLiteStore {
     /// writer connection after opening (a pool resets what `prepareDatabase` sets) and read back,
     /// and a `journal_size_limit` so that the WAL file shrinks back after a large commit.
     /// Benchmarks use it to compare the store with raw GRDB on equal terms.
+    ///
+    /// The WAL and shared-memory files stay when the last connection closes: no checkpoint then
+    /// (a store empties the WAL as it is released, when it wrote). A command that opens the file
+    /// next finds them ready: SQLite need not create and set them up again, and GRDB need not
+    /// write into a new, empty WAL file (which it does to make one usable), so a run that only
+    /// reads writes nothing and syncs nothing. A database file created anew beside old WAL files
+    /// is safe: SQLite deletes a WAL file it finds beside an empty database.
+    ///
     /// - Throws: GRDB's `DatabaseError`, or ``SQLiteStoreError/settingRejected(path:setting:reason:)``.
     package static func openDatabasePool(path: String, configuration: Configuration = Configuration()) throws
         -> DatabasePool
@@ -16,6 +25,11 @@ extension SQLiteStore {
         grdb.busyMode = .timeout(Double(configuration.busyTimeoutMilliseconds) / 1000)
         grdb.maximumReaderCount = max(1, configuration.maximumReaderCount)
         grdb.label = "HarborSQLite"
+        grdb.prepareDatabase { db in
+            let code = csqlite_keep_wal_on_close(db.sqliteConnection)
+            let result = ResultCode(rawValue: code)
+            guard result == .SQLITE_OK else { throw DatabaseError(resultCode: result) }
+        }
         let pool = try openSwitchingToWAL(path: path, configuration: grdb, within: configuration.busyTimeout)
         let synchronous = configuration.synchronousPragma
         let applied = try pool.writeWithoutTransaction { db in

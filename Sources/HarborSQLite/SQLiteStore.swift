@@ -97,12 +97,33 @@ public final class SQLiteStore: Store {
     }
 
     deinit {
+        if !configuration.readOnly { Self.emptyWAL(of: pool, path: path) }
         guard let temporaryFolder else { return }
-        // Close the connections first: SQLite then checkpoints and removes its WAL and shared-memory
-        // files itself, and no connection is left writing to files that are gone.
+        // Close the connections first, so that no connection is left writing to files that are gone.
         try? pool.close()
         try? FileManager.default.removeItem(atPath: temporaryFolder)
     }
+
+    /// Copies what the WAL file holds into the database file and empties it, when this store
+    /// wrote (or a process that wrote could not, and left it large), as the file's last connection
+    /// would on closing (``openDatabasePool(path:configuration:)`` turns that off).
+    ///
+    /// A WAL file left full would cost every later process: each would read it all again on
+    /// opening, and find its pages there rather than in the database file. One that only read
+    /// leaves the file as it found it: nothing copied, nothing synced. When another process is
+    /// reading or writing (the writer's busy timeout is 0 here), the WAL stays as it is, for a
+    /// later checkpoint.
+    private static func emptyWAL(of pool: DatabasePool, path: String) {
+        var status = stat()
+        let walIsLarge = stat(path + "-wal", &status) == 0 && status.st_size > largeWAL
+        _ = try? pool.writeWithoutTransaction { db in
+            if db.totalChangesCount > 0 || walIsLarge { try db.checkpoint(.truncate) }
+        }
+    }
+
+    /// The size of a WAL file above which a store empties it even when it did not write: more
+    /// than the few frames a pool's set-up writes.
+    private static let largeWAL = 1 << 20
 
     // MARK: - Running database work
 
