@@ -117,6 +117,10 @@ let package = Package(
             path: "Sources/CByteClasses"
         ),
         .target(
+            name: "CHeap",
+            path: "Sources/CHeap"
+        ),
+        .target(
             name: "CSQLiteClosing",
             path: "Sources/CSQLiteClosing",
             linkerSettings: [.linkedLibrary("sqlite3")]
@@ -150,6 +154,7 @@ let package = Package(
         .executableTarget(
             name: "wordcounter",
             dependencies: [
+                "CHeap",  // sets how malloc grows its heaps, as the process starts: see its header
                 "WordCounter",
                 "WordCounterAdapters",
                 "WordCounterWeb",
@@ -335,7 +340,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WordCounterCLITests",
-            dependencies: ["WordCounter", "HarborTesting"],
+            dependencies: ["WordCounter", "HarborTesting", "CHeap"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
