@@ -22,6 +22,10 @@ public enum PathBytes {
     /// character, with Unicode lowercasing. Both give the same answer; the first is what
     /// listing 50,000 files needs.
     public static func lowercasedExtension(of name: Substring) -> String? {
+        // In place when the name's bytes are contiguous (a listed name's always are): no array.
+        if let decided = name.utf8.withContiguousStorageIfAvailable(asciiLowercasedExtension), let decided {
+            return decided
+        }
         let bytes = name.utf8
         if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex,
             bytes[bytes.index(before: dot)] < 0x80, bytes[bytes.index(after: dot)...].allSatisfy({ $0 < 0x80 })
@@ -32,6 +36,19 @@ public enum PathBytes {
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// ``lowercasedExtension(of:)`` of a name's bytes when the bytes decide it: `.some(nil)` when
+    /// there is no dot at all, the ASCII extension lowercased when the last dot stands between
+    /// ASCII bytes; nil (undecided) otherwise.
+    private static func asciiLowercasedExtension(of bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return .some(nil) }
+        let rest = bytes[(dot + 1)...]
+        guard dot != 0, bytes[dot - 1] < 0x80, rest.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: rest.count) { text in
+            for (offset, byte) in rest.enumerated() { text[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+            return rest.count
+        }
     }
 
     /// Whether `first` sorts before `second` by their UTF-8 bytes: an exact order (two spellings
@@ -103,8 +120,16 @@ public enum PathBytes {
     public static func string(fromCString pointer: UnsafePointer<CChar>) -> String {
         var length = 0
         while pointer[length] != 0 { length += 1 }
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            string(from: UnsafeBufferPointer(start: $0, count: length))
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: length)
+            // The common case, as each listed name is: valid UTF-8 (decoding, which would replace
+            // anything invalid, leaves the bytes as they are) without a lead byte of the escape
+            // range, made into a string in place, without the copy and generic validation below.
+            if !bytes.contains(0xF4) {
+                let text = String(decoding: bytes, as: UTF8.self)
+                if text.utf8.elementsEqual(bytes) { return text }
+            }
+            return string(from: bytes)
         }
     }
 

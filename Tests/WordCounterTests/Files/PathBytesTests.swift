@@ -33,6 +33,9 @@ struct PathBytesTests {
             #expect(PathBytes.bytes(of: string) == bytes)
             if let other = seen[string] { #expect(other == bytes) }
             seen[string] = bytes
+            // A name read from the system (its own fast path for valid UTF-8) reads the same.
+            let terminated = bytes.map { CChar(bitPattern: $0) } + [0]
+            #expect(terminated.withUnsafeBufferPointer { $0.baseAddress.map(PathBytes.string(fromCString:)) } == string)
         }
     }
 
@@ -41,7 +44,7 @@ struct PathBytesTests {
         let expected: [(String, String?)] = [
             ("a.MD", "md"), ("notes.Markdown", "markdown"), (".md", nil), ("README", nil), ("café.MD", "md"),
             ("a.ÉMD", "émd"), ("x.", ""), ("a.b.TXT", "txt"), ("Ω.Ω", "ω"), ("\u{0600}.md", nil),
-            ("a.m\u{301}d", "ḿd"),
+            ("a.m\u{301}d", "ḿd"), ("archive.tar.GZ", "gz"), ("no-dot", nil), ("é.Tex", "tex"), ("a.Ab9_-", "ab9_-"),
         ]
         for (name, pathExtension) in expected {
             #expect(PathBytes.lowercasedExtension(of: Substring(name)) == pathExtension, "\(name)")
