@@ -22,17 +22,9 @@ public enum PathBytes {
     /// character, with Unicode lowercasing. Both give the same answer; the first is what
     /// listing 50,000 files needs.
     public static func lowercasedExtension(of name: Substring) -> String? {
-        // In place when the name's bytes are contiguous (a listed name's always are): no array.
+        // In place (a native string's bytes are contiguous, a listed name's always): no array.
         if let decided = name.utf8.withContiguousStorageIfAvailable(asciiLowercasedExtension), let decided {
             return decided
-        }
-        let bytes = name.utf8
-        if let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex,
-            bytes[bytes.index(before: dot)] < 0x80, bytes[bytes.index(after: dot)...].allSatisfy({ $0 < 0x80 })
-        {
-            return String(
-                decoding: bytes[bytes.index(after: dot)...].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 },
-                as: UTF8.self)
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         return name[name.index(after: dot)...].lowercased()
