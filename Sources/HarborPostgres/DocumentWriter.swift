@@ -8,24 +8,38 @@ struct DocumentWriter {
     let connection: PostgresConnection
     let catalog: Catalog
 
-    /// Inserts a document at `version`, 1 for a commit's insert.
+    /// Inserts a document at version 1.
     /// - Throws: ``Harbor/StoreError/duplicate(_:)`` when the key exists,
     ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
-    func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue], version: Int64 = 1) async throws {
+    func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) async throws {
         let table = try table(for: key)
+        let statement = Self.insertion(key, version: 1, body: body, fields: fields, into: table, replacing: false)
+        let inserted = try await changedRows(statement, key: key, fields: fields, table: table)
+        if inserted == 0 { throw StoreError.duplicate(key) }
+        try await writeValues(of: key, fields: fields, in: table, replacing: false)
+    }
+
+    /// The `INSERT` of a document; on a key that exists it does nothing, or replaces the row
+    /// whole when `replacing`, in one statement that concurrent writers of the key wait on.
+    private static func insertion(
+        _ key: DocumentKey, version: Int64, body: Data, fields: [String: FieldValue], into table: DocumentTable,
+        replacing: Bool
+    ) -> SQLStatement {
         var statement = SQLStatement()
         let id = statement.bind(key.id)
         let blob = statement.bind(FieldBlob.encode(fields))
         let bodyValue = statement.bind(body)
         let columns = table.bindColumns(fields, into: &statement)
-        let names = (["id", "version", "fields", "body"] + columns.map(\.0)).joined(separator: ", ")
+        let replaced = ["version", "fields", "body"] + columns.map(\.0)
+        let names = (["id"] + replaced).joined(separator: ", ")
         let versionValue = version == 1 ? "1" : statement.bind(version)
         let values = ([id, versionValue, blob, bodyValue] + columns.map(\.1)).joined(separator: ", ")
+        let onConflict =
+            replacing
+            ? "DO UPDATE SET " + replaced.map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ") : "DO NOTHING"
         statement.sql =
-            "INSERT INTO \(table.tableName) (\(names)) VALUES (\(values)) ON CONFLICT (id) DO NOTHING RETURNING 1"
-        let inserted = try await changedRows(statement, key: key, fields: fields, table: table)
-        if inserted == 0 { throw StoreError.duplicate(key) }
-        try await writeValues(of: key, fields: fields, in: table, replacing: false)
+            "INSERT INTO \(table.tableName) (\(names)) VALUES (\(values)) ON CONFLICT (id) \(onConflict) RETURNING 1"
+        return statement
     }
 
     /// Replaces a document that is still at `expected`; it is then at `expected + 1`.
@@ -60,12 +74,17 @@ struct DocumentWriter {
         }
     }
 
-    /// Stores `document` as given, version included: deletes the row at its key (its values rows
-    /// go with it), then inserts it again.
+    /// Stores `document` as given, version included, in one upsert: a concurrent replication or
+    /// commit of the same key waits for this transaction's row lock, so neither sees the key absent
+    /// and then taken (a delete followed by an insert did, and failed as a duplicate).
     /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is taken.
     func put(_ document: StoredDocument) async throws {
-        try await delete(document.key)
-        try await insert(document.key, body: document.body, fields: document.fields, version: document.version)
+        let table = try table(for: document.key)
+        let statement = Self.insertion(
+            document.key, version: document.version, body: document.body, fields: document.fields, into: table,
+            replacing: true)
+        _ = try await changedRows(statement, key: document.key, fields: document.fields, table: table)
+        try await writeValues(of: document.key, fields: document.fields, in: table, replacing: true)
     }
 
     /// Deletes the document at `key`, whatever its version; nothing when there is none.

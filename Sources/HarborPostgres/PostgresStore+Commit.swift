@@ -34,6 +34,7 @@ extension PostgresStore {
     ///   (if it was lost during `COMMIT`, the change set may have been applied);
     ///   ``Harbor/StoreError/backend(location:reason:)`` with the server's message otherwise.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+        try StoreLimits.check(changeSet)
         if changeSet.isEmpty { return CommitReceipt() }
         try await ensureCreated()
         // A collection never prepared gets a table without indexed fields first, in a schema
@@ -73,12 +74,14 @@ extension PostgresStore {
     }
 
     /// Stores replicated `writes` in one transaction, versions as given (see
-    /// ``Harbor/Store/replicate(_:)``): steps 1 and 3 of ``commit(_:)``, where a put deletes the row
-    /// and inserts it again at its version, and a delete matches any version.
+    /// ``Harbor/Store/replicate(_:)``): steps 1 and 3 of ``commit(_:)``, where a put is one upsert
+    /// of the row at its version (safe beside concurrent replications and commits of the same
+    /// key), and a delete matches any version.
     /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is
     ///   taken (nothing written); ``Harbor/StoreError/unavailable(location:reason:)`` or
     ///   ``Harbor/StoreError/backend(location:reason:)`` as ``commit(_:)`` does.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try StoreLimits.check(writes)
         if writes.isEmpty { return }
         try await ensureCreated()
         for collection in Set(writes.map(\.key.collection))

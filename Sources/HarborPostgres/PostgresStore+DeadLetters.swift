@@ -16,6 +16,7 @@ extension PostgresStore {
 
     /// Keeps `letter` in `harbor_dead_letter`, replacing the row for the same subscriber and position.
     public func addDeadLetter(_ letter: DeadLetter) async throws {
+        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
         try await ensureCreated()
         var statement = SQLStatement()
         let values = [

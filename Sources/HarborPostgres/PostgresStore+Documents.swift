@@ -5,6 +5,7 @@ import PostgresNIO
 extension PostgresStore {
     /// The document at `key`, or nil: one primary-key read.
     public func document(at key: DocumentKey) async throws -> StoredDocument? {
+        try StoreLimits.checkKey(key, field: "key")
         guard let table = try await knownTable(for: key.collection) else { return nil }
         var statement = SQLStatement()
         statement.sql = "SELECT version, fields, body FROM \(table.tableName) WHERE id = \(statement.bind(key.id))"

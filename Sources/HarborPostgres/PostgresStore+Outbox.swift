@@ -37,6 +37,7 @@ extension PostgresStore {
 
     /// Records that the durable subscriber `name` has processed every event up to `position`.
     public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
+        try StoreLimits.checkName(name, field: "subscriber")
         try await ensureCreated()
         var statement = SQLStatement()
         statement.sql =

@@ -12,6 +12,7 @@ extension PostgresStore {
     /// - Throws: ``Harbor/StoreError/invalidData(_:reason:)`` when documents already share a value
     ///   of a field that is to become unique.
     public func prepare(_ schema: CollectionSchema) async throws {
+        try StoreLimits.check(schema)
         if catalog.withLock({ $0.satisfies(schema) }) { return }
         try await ensureCreated()
         let quoted = self.schema

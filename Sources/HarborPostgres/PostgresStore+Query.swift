@@ -61,6 +61,7 @@ extension PostgresStore {
 
     /// The table a query reads after checking its fields, or nil when the collection has none yet.
     func queryTable(for query: DocumentQuery) async throws -> DocumentTable? {
+        try StoreLimits.check(query)
         let named = query.fieldNames
         var table = catalog.withLock { $0.tables[query.collection] }
         if table == nil || named.contains(where: { table?.column(for: $0) == nil }) {

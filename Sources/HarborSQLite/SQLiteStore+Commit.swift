@@ -16,6 +16,7 @@ extension SQLiteStore {
     ///   on a conflict, ``Harbor/StoreError/backend(location:reason:)`` when SQLite fails; nothing
     ///   was written in either case.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+        try StoreLimits.check(changeSet)
         if changeSet.isEmpty { return CommitReceipt() }
         let start = catalog.withLock { $0 }
         let (receipt, changedCatalog) = try await writeTransaction { db -> (CommitReceipt, Catalog?) in
@@ -37,6 +38,7 @@ extension SQLiteStore {
     ///   is taken, ``Harbor/StoreError/backend(location:reason:)`` when SQLite fails; nothing was
     ///   written in either case.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try StoreLimits.check(writes)
         if writes.isEmpty { return }
         let start = catalog.withLock { $0 }
         let changedCatalog = try await writeTransaction { db -> Catalog? in

@@ -15,6 +15,7 @@ extension SQLiteStore {
 
     /// Keeps `letter` in `harbor_dead_letter`, replacing the row for the same subscriber and position.
     public func addDeadLetter(_ letter: DeadLetter) async throws {
+        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
         try await writeTransaction { db in
             let statement = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO harbor_dead_letter "

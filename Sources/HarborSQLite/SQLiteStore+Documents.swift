@@ -11,6 +11,7 @@ extension SQLiteStore {
     /// only for something new. A field added to a collection that has documents is filled in from
     /// the fields each document was committed with, so queries on it see them all.
     public func prepare(_ schema: CollectionSchema) async throws {
+        try StoreLimits.check(schema)
         let known = catalog.withLock { $0.tables[schema.name] }
         if let known, schema.indexedFields.allSatisfy({ known.column(for: $0) != nil }),
             schema.uniqueFields.allSatisfy({ known.column(for: $0)?.isUnique == true }),
@@ -34,6 +35,7 @@ extension SQLiteStore {
 
     /// The document at `key`, or nil; one primary-key lookup.
     public func document(at key: DocumentKey) async throws -> StoredDocument? {
+        try StoreLimits.checkKey(key, field: "key")
         guard let table = try knownTable(for: key.collection) else { return nil }
         return try readDocument(at: key, in: table)
     }

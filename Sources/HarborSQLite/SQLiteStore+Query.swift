@@ -74,6 +74,7 @@ extension SQLiteStore {
 
     /// The table a query reads after checking its fields, or nil when the collection has none yet.
     private func queryTable(for query: DocumentQuery) throws -> DocumentTable? {
+        try StoreLimits.check(query)
         let named = query.fieldNames
         var table = catalog.withLock { $0.tables[query.collection] }
         if table == nil || named.contains(where: { table?.column(for: $0) == nil }) {

@@ -23,7 +23,8 @@ public import Harbor
 /// A check fails by throwing a ``ContractViolation`` that says what was expected and where it
 /// was checked, or by letting an unexpected error of the store through. The checks cover
 /// documents and versions, atomic multi-document commits, the outbox, subscriber positions and
-/// dead letters, queries, concurrent commits, unique fields and checked reads;
+/// dead letters, queries, concurrent commits, unique fields, checked reads, replication beside
+/// concurrent writers and the input bounds of ``StoreLimits``;
 /// ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {
@@ -84,6 +85,7 @@ public enum StoreContract {
     public static func checks() -> [Check] {
         documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + rangeChecks()
             + concurrencyChecks() + outboxOrderChecks() + constraintChecks() + readSetChecks() + replicationChecks()
+            + limitChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.

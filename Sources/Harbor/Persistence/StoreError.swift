@@ -30,6 +30,18 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// network outage); `location` names the server. The operation may or may not have been applied
     /// if it was a commit in flight; a retry reconnects.
     case unavailable(location: String, reason: String)
+    /// A request the store refuses as it stands: `field` names the member out of bounds (a version
+    /// outside ``StoreLimits``, a collection name that is not one, a negative limit); nothing was
+    /// read or written. Sending it again fails again.
+    case invalidInput(field: String, reason: String)
+    /// A commit was sent but its answer was lost (the connection broke after the request left, or
+    /// no answer came in time): it may or may not have been applied. Read the documents again
+    /// before deciding to do the work again; a retry with the same idempotency key is safe.
+    case outcomeUnknown(location: String, reason: String)
+    /// The backend refused the credentials it was given (a wrong or missing token, a password it
+    /// does not take); `location` names it. Nothing was done, and nothing will be until the
+    /// credentials are fixed, so it is never retried or queued.
+    case unauthorized(location: String, reason: String)
 
     /// True for the optimistic-concurrency outcomes that a retry of the whole unit of work can resolve.
     public var isConflict: Bool {
@@ -74,6 +86,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             "collection '\(collection)' cannot sort by '\(field)': it is multi-valued; sort by a single-valued field"
         case .unavailable(let location, let reason):
             "\(location) is unavailable: \(reason); try again when it is back"
+        case .invalidInput(let field, let reason):
+            "invalid \(field): \(reason)"
+        case .outcomeUnknown(let location, let reason):
+            "the commit to \(location) may or may not have been applied (\(reason)); "
+                + "look at what it changed before doing the work again"
+        case .unauthorized(let location, let reason):
+            "\(location) refused the credentials: \(reason)"
         }
     }
 }

@@ -30,8 +30,8 @@ struct StoreServerTests {
                 let error = await #expect(throws: StoreError.self) {
                     try await HTTPStore(baseURL: url, token: token).prepare(Self.schema)
                 }
-                guard case .backend(let location, let reason)? = error else {
-                    Issue.record("expected a backend error, got \(String(describing: error))")
+                guard case .unauthorized(let location, let reason)? = error else {
+                    Issue.record("expected an unauthorized error, got \(String(describing: error))")
                     continue
                 }
                 #expect(location == url.absoluteString)

@@ -19,6 +19,7 @@ public final class InMemoryStore: Store {
     public init() {}
 
     public func prepare(_ schema: CollectionSchema) async throws {
+        try StoreLimits.check(schema)
         try state.withLock { state in
             var merged = state.schemas[schema.name] ?? CollectionSchema(name: schema.name, indexedFields: [])
             for field in schema.indexedFields where !merged.indexedFields.contains(field) {
@@ -39,7 +40,8 @@ public final class InMemoryStore: Store {
     }
 
     public func document(at key: DocumentKey) async throws -> StoredDocument? {
-        state.withLock { $0.documents[key] }
+        try StoreLimits.checkKey(key, field: "key")
+        return state.withLock { $0.documents[key] }
     }
 
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
@@ -70,7 +72,8 @@ public final class InMemoryStore: Store {
     }
 
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
-        try state.withLock { state in
+        try StoreLimits.check(changeSet)
+        return try state.withLock { state in
             try ReadExpectation.verify(
                 changeSet.expectedReads,
                 version: { state.documents[$0]?.version },
@@ -97,6 +100,7 @@ public final class InMemoryStore: Store {
     }
 
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try StoreLimits.check(writes)
         guard !writes.isEmpty else { return }
         try state.withLock { state in
             var documents = state.documents
@@ -121,6 +125,7 @@ public final class InMemoryStore: Store {
     }
 
     public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
+        try StoreLimits.checkName(name, field: "subscriber")
         state.withLock { $0.subscribers[name] = position }
     }
 
@@ -137,6 +142,7 @@ public final class InMemoryStore: Store {
     }
 
     public func addDeadLetter(_ letter: DeadLetter) async throws {
+        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
         state.withLock { $0.deadLetters[letter.subscriber, default: [:]][letter.position] = letter }
     }
 

@@ -19,6 +19,7 @@ extension JSONFileStore {
     }
 
     public func addDeadLetter(_ letter: DeadLetter) async throws {
+        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
         let folder = try layout.deadLetters(letter.subscriber)
         try withAccess(exclusive: true) {
             try Self.ensureDirectoryTree(folder)

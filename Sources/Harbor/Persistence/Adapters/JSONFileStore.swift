@@ -103,6 +103,7 @@ public final class JSONFileStore: Store {
     }
 
     public func prepare(_ schema: CollectionSchema) async throws {
+        try StoreLimits.check(schema)
         let path = try layout.schema(schema.name)
         try withAccess(exclusive: true) {
             let recorded = try Self.decodeFile(SchemaRecord.self, at: path, key: nil)
@@ -132,6 +133,7 @@ public final class JSONFileStore: Store {
     }
 
     public func document(at key: DocumentKey) async throws -> StoredDocument? {
+        try StoreLimits.checkKey(key, field: "key")
         let path = try layout.document(key)
         return try withAccess(exclusive: false) { try Self.readDocument(at: path, key: key) }
     }
@@ -184,6 +186,7 @@ public final class JSONFileStore: Store {
     /// Commits like ``commit(_:)``; a test may stop it after `steps` file changes, as a crash would,
     /// by getting ``SimulatedCrash``.
     package func commit(_ changeSet: ChangeSet, crashingAfter steps: Int?) throws -> CommitReceipt {
+        try StoreLimits.check(changeSet)
         if changeSet.isEmpty { return CommitReceipt() }
         return try withAccess(exclusive: true) {
             var budget = CrashBudget(remaining: steps)
@@ -204,6 +207,7 @@ public final class JSONFileStore: Store {
     }
 
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try StoreLimits.check(writes)
         if writes.isEmpty { return }
         try withAccess(exclusive: true) { try replicateLocked(writes) }
     }
@@ -238,6 +242,7 @@ public final class JSONFileStore: Store {
     }
 
     public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
+        try StoreLimits.checkName(name, field: "subscriber")
         let path = try layout.subscriber(name)
         try withAccess(exclusive: true) {
             try replaceAtomically(path, with: Data(String(position).utf8))

@@ -39,7 +39,7 @@ extension HTTPStore {
         if let storeError = object.storeError { return storeError }
         switch object.error {
         case "unauthorized":
-            return StoreError.backend(
+            return StoreError.unauthorized(
                 location: location,
                 reason: "the server refused the request (HTTP 401): give HTTPStore the token the server was "
                     + "started with (--token or HARBOR_STORE_TOKEN)")

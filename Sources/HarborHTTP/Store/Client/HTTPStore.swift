@@ -113,8 +113,27 @@ public struct HTTPStore: Store {
         try await send(StoreAPI.indexEntries, EndpointCall(body: QueryObject(query))).map(\.entry)
     }
 
+    /// Commits through the server with an idempotency key made for this call, so a commit whose
+    /// answer was lost is sent again (by the retry policy) without being applied twice.
+    /// - Throws: ``Harbor/StoreError/outcomeUnknown(location:reason:)`` when the last attempt was
+    ///   sent but no answer came back: the commit may or may not have been applied.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
-        try await send(StoreAPI.commit, EndpointCall(body: ChangeSetObject(changeSet))).receipt
+        let call = EndpointCall(
+            body: ChangeSetObject(changeSet), headers: [StoreWire.idempotencyKeyHeader: UUID().uuidString])
+        do {
+            return try await service.send(StoreAPI.commit, call).receipt
+        } catch {
+            switch error.kind {
+            case .transport(let reason):
+                throw StoreError.outcomeUnknown(location: location, reason: "the connection broke: \(reason)")
+            case .timeout(let after):
+                throw StoreError.outcomeUnknown(location: location, reason: "no answer within \(after)")
+            case .status(let failure) where [502, 504].contains(failure.status) && errorObject(failure) == nil:
+                throw StoreError.outcomeUnknown(location: location, reason: "HTTP \(failure.status) from a proxy")
+            default:
+                throw storeError(error)
+            }
+        }
     }
 
     public func replicate(_ writes: [ReplicatedWrite]) async throws {

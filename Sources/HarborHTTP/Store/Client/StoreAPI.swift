@@ -13,8 +13,9 @@ enum StoreAPI {
     static let query = Endpoint<QueryObject, [DocumentObject]>(.post, "/query", idempotent: true)
     static let count = Endpoint<QueryObject, WireValue<Int>>(.post, "/count", idempotent: true)
     static let indexEntries = Endpoint<QueryObject, [IndexEntryObject]>(.post, "/index-entries", idempotent: true)
-    /// Never sent twice: a commit whose connection broke may have been applied.
-    static let commit = Endpoint<ChangeSetObject, CommitReceiptObject>(.post, "/commit", idempotent: false)
+    /// Sent again after a lost answer: each commit carries an `Idempotency-Key`, and the server
+    /// answers a commit it has seen with its first answer instead of applying it twice.
+    static let commit = Endpoint<ChangeSetObject, CommitReceiptObject>(.post, "/commit", idempotent: true)
     /// Idempotent: it stores the documents at the versions given, so sending it twice changes nothing.
     static let replicate = Endpoint<ReplicationObject, NoContent>(.post, "/replicate", idempotent: true)
     static let events = Endpoint<NoContent, [StoredEventObject]>(.get, "/events")

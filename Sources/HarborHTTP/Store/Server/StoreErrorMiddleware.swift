@@ -22,8 +22,8 @@ struct StoreErrorMiddleware: RouterMiddleware {
                 "refused \(request.method) \(request.uri.path)", metadata: ["error": "\(refusal.object.message)"])
             return Self.answer(refusal.status, refusal.object)
         } catch let error as StoreError {
-            return Self.answer(
-                HTTPResponse.Status(code: StoreErrorObject.status(of: error)), StoreErrorObject(error))
+            let (status, object) = Self.answer(to: error, logger: logger)
+            return Self.answer(status, object)
         } catch let error as HTTPError {
             if error.status == .notFound {
                 let message = "no route \(request.method) \(request.uri.path); see docs/http.md for the store's routes"
@@ -33,10 +33,20 @@ struct StoreErrorMiddleware: RouterMiddleware {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            logger.warning("store operation failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            let wrapped = StoreError.backend(location: "harbor-store-server", reason: "\(error)")
-            return Self.answer(.internalServerError, StoreErrorObject(wrapped))
+            let (status, object) = Self.answer(to: error, logger: logger)
+            return Self.answer(status, object)
         }
+    }
+
+    /// The status and body that answer a store's error; any other error is logged and wrapped as
+    /// ``Harbor/StoreError/backend(location:reason:)`` with 500.
+    static func answer(to error: any Error, logger: Logger) -> (HTTPResponse.Status, StoreErrorObject) {
+        if let error = error as? StoreError {
+            return (HTTPResponse.Status(code: StoreErrorObject.status(of: error)), StoreErrorObject(error))
+        }
+        logger.warning("store operation failed", metadata: ["error": "\(error)"])
+        let wrapped = StoreError.backend(location: "harbor-store-server", reason: "\(error)")
+        return (.internalServerError, StoreErrorObject(wrapped))
     }
 
     static func answer(_ status: HTTPResponse.Status, _ object: StoreErrorObject) -> Response {

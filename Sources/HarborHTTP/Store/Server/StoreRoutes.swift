@@ -9,6 +9,7 @@ struct StoreRoutes: Sendable {
     let store: any Store
     let configuration: StoreServer.Configuration
     let beacon: CommitBeacon
+    let answers: CommitAnswers
     private let encoder = StoreWire.makeEncoder()
     private let decoder = StoreWire.makeDecoder()
 
@@ -16,6 +17,8 @@ struct StoreRoutes: Sendable {
         self.store = store
         self.configuration = configuration
         self.beacon = beacon
+        self.answers = CommitAnswers(
+            retention: configuration.commitAnswerRetention, capacity: configuration.commitAnswerCapacity)
     }
 
     func router() -> Router<BasicRequestContext> {
@@ -60,9 +63,27 @@ struct StoreRoutes: Sendable {
             } catch let error as WireFormatError {
                 throw StoreRefusal.badRequest(error.description)
             }
-            let receipt = try await store.commit(changeSet)
-            if !changeSet.isEmpty { beacon.advance() }
-            return try json(CommitReceiptObject(receipt))
+            guard let key = request.headers[Self.idempotencyKey] else {
+                return try json(CommitReceiptObject(try await commit(changeSet)))
+            }
+            guard (1...200).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+                throw StoreRefusal.badRequest("Idempotency-Key must be 1 to 200 visible ASCII characters")
+            }
+            let answer = await answers.answer(for: key) { [self] in
+                do {
+                    let receipt = CommitReceiptObject(try await commit(changeSet))
+                    return CommitAnswers.Answer(
+                        status: .ok, body: try encoder.encodeAsByteBuffer(receipt, allocator: ByteBufferAllocator()))
+                } catch {
+                    let (status, object) = StoreErrorMiddleware.answer(to: error, logger: configuration.logger)
+                    return CommitAnswers.Answer(
+                        status: status,
+                        body: (try? encoder.encodeAsByteBuffer(object, allocator: ByteBufferAllocator())) ?? ByteBuffer())
+                }
+            }
+            return Response(
+                status: answer.status, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: answer.body))
         }
         router.post("replicate") { request, _ -> Response in
             let writes: [ReplicatedWrite]
@@ -75,6 +96,13 @@ struct StoreRoutes: Sendable {
             if !writes.isEmpty { beacon.advance() }
             return Response(status: .noContent)
         }
+    }
+
+    /// Commits `changeSet` and wakes the long polls that wait for one.
+    private func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+        let receipt = try await store.commit(changeSet)
+        if !changeSet.isEmpty { beacon.advance() }
+        return receipt
     }
 
     private func addOutboxRoutes(to router: Router<BasicRequestContext>) {
@@ -133,6 +161,9 @@ struct StoreRoutes: Sendable {
     }
 
     // MARK: - Reading requests
+
+    /// `Idempotency-Key`, a valid field name (letters and '-'), so the initializer cannot fail.
+    private static let idempotencyKey = HTTPField.Name(StoreWire.idempotencyKeyHeader)!
 
     /// The body decoded as `T`.
     /// - Throws: ``StoreRefusal`` 413 for a body over the limit, 400 for one that is not `T`.

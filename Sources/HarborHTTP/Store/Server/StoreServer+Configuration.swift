@@ -17,11 +17,18 @@ extension StoreServer {
         public var maximumWait: Duration
         /// Where refused requests and failures go; a token never does.
         public var logger: Logger
+        /// How long the answer to a commit sent with an `Idempotency-Key` is kept, so that the same
+        /// commit sent again (its first answer lost) gets that answer instead of being applied twice.
+        public var commitAnswerRetention: Duration
+        /// The most commit answers kept at once; the oldest go first.
+        public var commitAnswerCapacity: Int
 
-        /// Creates a configuration: `127.0.0.1:8095`, no token, 16 MiB bodies, 60 s long polls.
+        /// Creates a configuration: `127.0.0.1:8095`, no token, 16 MiB bodies, 60 s long polls,
+        /// commit answers kept 10 minutes (at most 10,000).
         public init(
             host: String = "127.0.0.1", port: Int = 8095, token: String? = nil, maximumBodyBytes: Int = 16 << 20,
-            maximumWait: Duration = .seconds(60), logger: Logger = Logger(label: "harbor.store-server")
+            maximumWait: Duration = .seconds(60), logger: Logger = Logger(label: "harbor.store-server"),
+            commitAnswerRetention: Duration = .seconds(600), commitAnswerCapacity: Int = 10_000
         ) {
             self.host = host
             self.port = port
@@ -29,6 +36,8 @@ extension StoreServer {
             self.maximumBodyBytes = maximumBodyBytes
             self.maximumWait = maximumWait
             self.logger = logger
+            self.commitAnswerRetention = commitAnswerRetention
+            self.commitAnswerCapacity = commitAnswerCapacity
         }
     }
 }

@@ -63,6 +63,15 @@ struct StoreErrorObject: Codable, Sendable, Error {
         case .unavailable(let location, let reason):
             error = "unavailable"
             (self.location, self.reason) = (location, reason)
+        case .invalidInput(let field, let reason):
+            error = "invalidInput"
+            (self.field, self.reason) = (field, reason)
+        case .outcomeUnknown(let location, let reason):
+            error = "outcomeUnknown"
+            (self.location, self.reason) = (location, reason)
+        case .unauthorized(let location, let reason):
+            error = "storeUnauthorized"
+            (self.location, self.reason) = (location, reason)
         }
     }
 
@@ -98,17 +107,29 @@ struct StoreErrorObject: Codable, Sendable, Error {
         case "unavailable":
             guard let location, let reason else { return nil }
             return .unavailable(location: location, reason: reason)
+        case "invalidInput":
+            guard let field, let reason else { return nil }
+            return .invalidInput(field: field, reason: reason)
+        case "outcomeUnknown":
+            guard let location, let reason else { return nil }
+            return .outcomeUnknown(location: location, reason: reason)
+        case "storeUnauthorized":
+            guard let location, let reason else { return nil }
+            return .unauthorized(location: location, reason: reason)
         default: return nil
         }
     }
 
     /// The status the server answers a store error with: 409 for conflicts, 422 for requests the
-    /// store refuses (an unknown field), 503 when its backend is unreachable, 500 otherwise.
+    /// store refuses (an unknown field, input out of ``StoreLimits``), 503 when its backend is
+    /// unreachable, 504 when the served store lost a commit's answer, 500 otherwise.
     static func status(of storeError: StoreError) -> Int {
         if storeError.isConflict { return 409 }
         switch storeError {
-        case .unknownField, .unsortableField, .notInUnitOfWork: return 422
+        case .unknownField, .unsortableField, .notInUnitOfWork, .invalidInput: return 422
         case .unavailable: return 503
+        case .outcomeUnknown: return 504
+        case .unauthorized: return 502
         default: return 500
         }
     }
