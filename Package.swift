@@ -88,6 +88,7 @@ let package = Package(
             dependencies: [
                 "Harbor",
                 "HarborHTTP",
+                "HarborPostgres",
                 "HarborSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

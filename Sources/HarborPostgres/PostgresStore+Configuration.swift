@@ -113,8 +113,10 @@ extension PostgresStore {
         }
 
         /// The server, database and user as a URL without the password, for messages.
+        /// The server, database and (when not the default `harbor`) schema, never the password.
         public var description: String {
             "postgres://\(username)@\(host.hasPrefix("/") ? "[\(host)]" : host):\(port)/\(database)"
+                + (schema == "harbor" ? "" : "?schema=\(schema)")
         }
 
         /// `text` with the password of its URL, if any, replaced by `***`.

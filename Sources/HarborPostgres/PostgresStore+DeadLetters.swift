@@ -16,7 +16,7 @@ extension PostgresStore {
 
     /// Keeps `letter` in `harbor_dead_letter`, replacing the row for the same subscriber and position.
     public func addDeadLetter(_ letter: DeadLetter) async throws {
-        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
+        try StoreLimits.check(letter)
         try await ensureCreated()
         var statement = SQLStatement()
         let values = [
@@ -39,6 +39,7 @@ extension PostgresStore {
 
     /// The dead letters of subscriber `name`, in position order: one range read of the primary key.
     public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
+        try StoreLimits.checkName(name, field: "subscriber")
         var statement = SQLStatement()
         statement.sql =
             "SELECT position, name, payload, occurred_at, attempts, reason, failed_at "
@@ -63,6 +64,7 @@ extension PostgresStore {
 
     /// Removes the dead letter of subscriber `name` at `position`; returns whether there was one.
     public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
+        try StoreLimits.checkName(name, field: "subscriber")
         var statement = SQLStatement()
         statement.sql =
             "DELETE FROM \(schema).harbor_dead_letter WHERE subscriber = \(statement.bind(name)) "

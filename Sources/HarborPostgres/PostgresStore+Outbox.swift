@@ -27,6 +27,7 @@ extension PostgresStore {
 
     /// The last position the durable subscriber `name` has processed, or 0.
     public func position(ofSubscriber name: String) async throws -> Int64 {
+        try StoreLimits.checkName(name, field: "subscriber")
         var statement = SQLStatement()
         statement.sql = "SELECT position FROM \(schema).harbor_subscriber WHERE name = \(statement.bind(name))"
         return try await readingStoreTables(default: 0) { [statement] connection in

@@ -15,7 +15,7 @@ extension SQLiteStore {
 
     /// Keeps `letter` in `harbor_dead_letter`, replacing the row for the same subscriber and position.
     public func addDeadLetter(_ letter: DeadLetter) async throws {
-        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
+        try StoreLimits.check(letter)
         try await writeTransaction { db in
             let statement = try db.cachedStatement(
                 sql: "INSERT OR REPLACE INTO harbor_dead_letter "
@@ -31,7 +31,8 @@ extension SQLiteStore {
 
     /// The dead letters of subscriber `name`, in position order: one range read of the primary key.
     public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
-        try readStatement { db in
+        try StoreLimits.checkName(name, field: "subscriber")
+        return try readStatement { db in
             let statement = try db.cachedStatement(
                 sql: "SELECT position, name, payload, occurred_at, attempts, reason, failed_at "
                     + "FROM harbor_dead_letter WHERE subscriber = ? ORDER BY position")
@@ -51,7 +52,8 @@ extension SQLiteStore {
 
     /// Removes the dead letter of subscriber `name` at `position`; returns whether there was one.
     public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
-        try await writeTransaction { db in
+        try StoreLimits.checkName(name, field: "subscriber")
+        return try await writeTransaction { db in
             try db.cachedStatement(sql: "DELETE FROM harbor_dead_letter WHERE subscriber = ? AND position = ?")
                 .execute(arguments: [name, position])
             return db.changesCount > 0

@@ -29,7 +29,8 @@ extension SQLiteStore {
 
     /// The last position the durable subscriber `name` has processed, or 0.
     public func position(ofSubscriber name: String) async throws -> Int64 {
-        try readStatement { db in
+        try StoreLimits.checkName(name, field: "subscriber")
+        return try readStatement { db in
             let statement = try db.cachedStatement(sql: "SELECT position FROM harbor_subscriber WHERE name = ?")
             return try Int64.fetchOne(statement, arguments: [name]) ?? 0
         }

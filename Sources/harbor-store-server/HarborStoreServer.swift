@@ -11,15 +11,17 @@ import ServiceLifecycle
 struct HarborStoreServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "harbor-store-server",
-        abstract: "Serve a Harbor store (SQLite, JSON files or memory) over HTTP for HTTPStore clients.",
+        abstract: "Serve a Harbor store (SQLite, JSON files, PostgreSQL or memory) over HTTP for HTTPStore clients.",
         discussion: """
             Listens on loopback unless --host says otherwise; another address needs a token. Every \
             request must carry `Authorization: Bearer TOKEN` when a token is set (--token or \
             HARBOR_STORE_TOKEN). Stops on SIGINT or SIGTERM after answering what it holds.
+            A PostgreSQL URL takes its password from the URL, PGPASSWORD or ~/.pgpass, and             `?schema=NAME` for the schema (default harbor). Requests out of the store's bounds             (versions, names, fields) are answered 422 naming the field; a commit sent with an             Idempotency-Key is applied once, however often it is sent within 10 minutes.
             Routes and their JSON: docs/http.md.
             """)
 
-    @Option(help: "The store to serve: sqlite:PATH, json:FOLDER or memory (forgotten on exit).")
+    @Option(
+        help: "The store to serve: sqlite:PATH, json:FOLDER, postgres://USER@HOST/DB or memory (forgotten on exit).")
     var store: StoreLocation
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -34,6 +36,15 @@ struct HarborStoreServer: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
         guard maxWait >= 0 else { throw ValidationError("--max-wait must be 0 or more seconds") }
+        for (name, value) in [("--token", token), ("HARBOR_STORE_TOKEN", ProcessInfo.processInfo.environment["HARBOR_STORE_TOKEN"])] {
+            guard let value, !value.isEmpty else { continue }
+            if value.allSatisfy(\.isWhitespace) {
+                throw ValidationError("\(name) is only white space: give a real token (any visible characters)")
+            }
+            if value != value.trimmingCharacters(in: .whitespacesAndNewlines) {
+                throw ValidationError("\(name) starts or ends with white space, which a client's header would lose")
+            }
+        }
         if resolvedToken == nil, !["127.0.0.1", "localhost", "::1"].contains(host) {
             throw ValidationError(
                 "listening on \(host) lets other machines reach the store: set --token or HARBOR_STORE_TOKEN")
@@ -43,9 +54,9 @@ struct HarborStoreServer: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "harbor-store-server") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
-        let opened: any Store
+        let opened: (store: any Store, services: [any Service])
         do {
-            opened = try store.open()
+            opened = try store.open(logger: logger)
         } catch {
             throw ValidationError("cannot open \(store): \(error)")
         }
@@ -53,14 +64,14 @@ struct HarborStoreServer: AsyncParsableCommand {
             host: host, port: port, token: resolvedToken, maximumBodyBytes: maxBodyBytes,
             maximumWait: .seconds(maxWait), logger: logger)
         let (host, store) = (host, store)
-        let server = StoreServer(store: opened, configuration: configuration) { port in
+        let server = StoreServer(store: opened.store, configuration: configuration) { port in
             // Written at once, unbuffered: scripts and tests read the port from this line.
             let line = "harbor-store-server: serving \(store) at http://\(host):\(port)\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: opened.services + [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {

@@ -59,6 +59,34 @@ struct PostgresMultiProcessTests {
         }
     }
 
+    @Test("processes replicating and committing the same documents never fail as duplicates, one killed mid-way")
+    func concurrentReplication() async throws {
+        let folder = try TemporaryFolder()
+        try await TestServer.withStores { open in
+            let store = try await open()
+            let url = try #require(TestServer.url)
+            let schema = store.configuration.schema
+            let probes = try (1...3).map {
+                try PostgresProbeProcess(["replicate", url, schema, "\($0)", "60"], in: folder, label: "replicate-\($0)")
+            }
+            let victim = try PostgresProbeProcess(["replicate", url, schema, "4", "100000"], in: folder, label: "victim")
+            #expect(try await victim.waitForOutput(lines: 5), "the fourth probe did not start: \(victim.errorText)")
+            victim.kill()
+            for probe in probes {
+                let status = try await probe.waitForExit()
+                #expect(status == 0, "a replicating process failed: \(probe.errorText)")
+                #expect(probe.outputLines.count == 60)
+            }
+            for index in 0..<4 {
+                let key = DocumentKey(collection: "replicated", id: "shared-\(index)")
+                let document = try #require(try await store.document(at: key))
+                let receipt = try await store.commit(
+                    ChangeSet(changes: [.update(key, expectedVersion: document.version, body: document.body, fields: [:])]))
+                #expect(receipt.versions[key] == document.version + 1)
+            }
+        }
+    }
+
     /// Every batch whole or absent, its events with it, and outbox positions 1, 2, 3, … without a gap.
     private func expectWholeBatches(store: PostgresStore, size: Int, acknowledged: [Int]) async throws {
         let documents = try await store.documents(matching: DocumentQuery(collection: "batch-items"))

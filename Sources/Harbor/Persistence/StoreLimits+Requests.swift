@@ -95,6 +95,17 @@ extension StoreLimits {
         }
     }
 
+    /// Checks a dead letter: its subscriber's name, its event's name and the times it carries.
+    /// - Throws: ``StoreError/invalidInput(field:reason:)`` naming the first member out of bounds.
+    public static func check(_ letter: DeadLetter) throws(StoreError) {
+        try checkName(letter.subscriber, field: "subscriber")
+        try checkName(letter.event.name, field: "event.name")
+        for (field, time) in [("event.occurredAt", letter.event.occurredAt), ("failedAt", letter.failedAt)]
+        where !eventTimes.contains(time) {
+            throw .invalidInput(field: field, reason: "the time is outside the years 1 to 9999")
+        }
+    }
+
     /// Checks a schema's collection name and field names.
     /// - Throws: ``StoreError/invalidInput(field:reason:)`` naming the first member out of bounds.
     public static func check(_ schema: CollectionSchema) throws(StoreError) {

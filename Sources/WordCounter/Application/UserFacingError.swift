@@ -21,7 +21,12 @@ public enum UserFacingError {
         case .invalidData(_, let reason):
             return "the database holds a record this version cannot read (\(reason)): "
                 + "check that every program using it is the same version"
-        case .notInUnitOfWork, .unknownField, .unsortableField, .injectedFailure:
+        case .outcomeUnknown(let location, _):
+            return "\(location) stopped answering while saving: the last change may or may not be saved; "
+                + "run `wordcounter update` again to count what is on disk"
+        case .unauthorized(let location, let reason):
+            return "\(location) refused the credentials: \(reason)"
+        case .notInUnitOfWork, .unknownField, .unsortableField, .injectedFailure, .invalidInput:
             return "internal error (please report it): \(store)"
         }
     }

@@ -17,7 +17,8 @@ struct RawStoreRequest {
     }
 
     static func send(
-        _ method: HTTPMethod, _ url: URL, path: String, body: String? = nil, token: String? = nil
+        _ method: HTTPMethod, _ url: URL, path: String, body: String? = nil, token: String? = nil,
+        headers: [String: String] = [:]
     ) async throws -> Answer {
         var request = HTTPClientRequest(url: url.absoluteString + path)
         request.method = .init(rawValue: method.rawValue)
@@ -26,6 +27,7 @@ struct RawStoreRequest {
             request.headers.add(name: "Content-Type", value: "application/json")
         }
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let collected = try await response.body.collect(upTo: 1 << 20)
         return Answer(status: Int(response.status.code), body: String(buffer: collected))

@@ -59,6 +59,34 @@ enum PostgresProbe {
         }
     }
 
+    /// The documents that `replicate` probes copy and commit at the same time.
+    static let sharedKeys = (0..<4).map { DocumentKey(collection: "replicated", id: "shared-\($0)") }
+
+    /// For each round: replicates the shared documents at a version of its own (as a backfill
+    /// does), then updates one of them at the version it reads (as a writer beside it does);
+    /// a conflict of that update is expected, any other error fails the probe.
+    static func replicate(url: String, schema: String, writer: Int, rounds: Int) async throws {
+        try await withStore(url: url, schema: schema) { store in
+            try await store.prepare(CollectionSchema(name: "replicated", indexedFields: ["writer"]))
+            for round in 0..<rounds {
+                let version = Int64(writer * 100_000 + round + 1)
+                try await store.replicate(
+                    sharedKeys.map {
+                        .put(StoredDocument(key: $0, version: version, body: Data("{}".utf8), fields: ["writer": .int(Int64(writer))]))
+                    })
+                let key = sharedKeys[round % sharedKeys.count]
+                do {
+                    let current = try await store.document(at: key)?.version ?? 1
+                    _ = try await store.commit(
+                        ChangeSet(changes: [.update(key, expectedVersion: current, body: Data("{}".utf8), fields: [:])]))
+                } catch let error as StoreError where error.isConflict {
+                    // Another process replicated or committed in between: a lost race, as allowed.
+                }
+                report("round \(round)")
+            }
+        }
+    }
+
     /// Prints one line and flushes it, so that the parent sees it before a kill.
     static func report(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -66,7 +94,9 @@ enum PostgresProbe {
 
     static func usage() -> Never {
         FileHandle.standardError.write(
-            Data("usage: harbor-postgres-probe prepare URL SCHEMA | batches URL SCHEMA FIRST SIZE\n".utf8))
+            Data(
+                "usage: harbor-postgres-probe prepare URL SCHEMA | batches URL SCHEMA FIRST SIZE | replicate URL SCHEMA WRITER ROUNDS\n"
+                    .utf8))
         exit(2)
     }
 }

@@ -3,6 +3,7 @@
 //
 //   harbor-postgres-probe prepare URL SCHEMA
 //   harbor-postgres-probe batches URL SCHEMA FIRST SIZE
+//   harbor-postgres-probe replicate URL SCHEMA WRITER ROUNDS   replicates and commits 4 shared documents
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -18,6 +19,9 @@ do {
     case ("batches", 5):
         guard let first = Int(arguments[3]), let size = Int(arguments[4]) else { PostgresProbe.usage() }
         try await PostgresProbe.commitBatches(url: arguments[1], schema: arguments[2], first: first, size: size)
+    case ("replicate", 5):
+        guard let writer = Int(arguments[3]), let rounds = Int(arguments[4]) else { PostgresProbe.usage() }
+        try await PostgresProbe.replicate(url: arguments[1], schema: arguments[2], writer: writer, rounds: rounds)
     default:
         PostgresProbe.usage()
     }

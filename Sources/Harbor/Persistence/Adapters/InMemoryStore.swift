@@ -121,7 +121,8 @@ public final class InMemoryStore: Store {
     }
 
     public func position(ofSubscriber name: String) async throws -> Int64 {
-        state.withLock { $0.subscribers[name] ?? 0 }
+        try StoreLimits.checkName(name, field: "subscriber")
+        return state.withLock { $0.subscribers[name] ?? 0 }
     }
 
     public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
@@ -142,18 +143,20 @@ public final class InMemoryStore: Store {
     }
 
     public func addDeadLetter(_ letter: DeadLetter) async throws {
-        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
+        try StoreLimits.check(letter)
         state.withLock { $0.deadLetters[letter.subscriber, default: [:]][letter.position] = letter }
     }
 
     public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
-        state.withLock { state in
+        try StoreLimits.checkName(name, field: "subscriber")
+        return state.withLock { state in
             (state.deadLetters[name] ?? [:]).values.sorted { $0.position < $1.position }
         }
     }
 
     public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
-        state.withLock { $0.deadLetters[name]?.removeValue(forKey: position) != nil }
+        try StoreLimits.checkName(name, field: "subscriber")
+        return state.withLock { $0.deadLetters[name]?.removeValue(forKey: position) != nil }
     }
 }
 

@@ -19,7 +19,7 @@ extension JSONFileStore {
     }
 
     public func addDeadLetter(_ letter: DeadLetter) async throws {
-        try StoreLimits.checkName(letter.subscriber, field: "subscriber")
+        try StoreLimits.check(letter)
         let folder = try layout.deadLetters(letter.subscriber)
         try withAccess(exclusive: true) {
             try Self.ensureDirectoryTree(folder)
@@ -29,6 +29,7 @@ extension JSONFileStore {
     }
 
     public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
+        try StoreLimits.checkName(name, field: "subscriber")
         let folder = try layout.deadLetters(name)
         return try withAccess(exclusive: false) {
             let positions = try Self.listDirectory(folder).compactMap(Self.position(fromEventFileName:)).sorted()
@@ -39,6 +40,7 @@ extension JSONFileStore {
     }
 
     public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
+        try StoreLimits.checkName(name, field: "subscriber")
         let folder = try layout.deadLetters(name)
         return try withAccess(exclusive: true) {
             guard try Self.deleteFile(folder + "/" + Self.eventFileName(position)) else { return false }

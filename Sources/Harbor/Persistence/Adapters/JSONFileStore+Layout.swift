@@ -32,7 +32,7 @@ extension JSONFileStore {
             } catch StoreError.invalidData(_, let reason) {
                 throw StoreError.invalidData(key, reason: reason)
             }
-            return folder + "/" + (try JSONFileStore.fileName(for: key.id, suffix: ".json", key: key))
+            return folder + "/" + (try JSONFileStore.fileName(for: key.id, suffix: ".json", field: "key.id"))
         }
 
         /// The file recording one collection's indexed fields.
@@ -48,13 +48,13 @@ extension JSONFileStore {
 
         /// The file holding a durable subscriber's position.
         func subscriber(_ name: String) throws -> String {
-            subscribers + "/" + (try JSONFileStore.fileName(for: name, suffix: ".position", key: nil))
+            subscribers + "/" + (try JSONFileStore.fileName(for: name, suffix: ".position", field: "subscriber"))
         }
 
         /// The folder holding a durable subscriber's dead letters, one file per position.
         func deadLetters(_ name: String) throws -> String {
             guard !name.isEmpty else { throw StoreError.invalidData(nil, reason: "a subscriber needs a name") }
-            return root + "/dead-letters/" + (try JSONFileStore.fileName(for: name, suffix: "", key: nil))
+            return root + "/dead-letters/" + (try JSONFileStore.fileName(for: name, suffix: "", field: "subscriber"))
         }
 
         /// A new, unique temporary file; only files in this folder are ever discarded on open.
@@ -125,11 +125,12 @@ extension JSONFileStore {
     }
 
     /// The file name for `identifier` with `suffix`, within the 255-byte limit of file names.
-    static func fileName(for identifier: String, suffix: String, key: DocumentKey?) throws -> String {
+    /// - Throws: ``StoreError/invalidInput(field:reason:)`` naming `field` when it is too long.
+    static func fileName(for identifier: String, suffix: String, field: String) throws -> String {
         let name = escapedFileName(identifier) + suffix
         guard name.utf8.count <= 255 else {
-            throw StoreError.invalidData(
-                key,
+            throw StoreError.invalidInput(
+                field: field,
                 reason:
                     "'\(identifier)' is too long for a file name once escaped (\(name.utf8.count) bytes, at most 255)")
         }

@@ -158,6 +158,7 @@ public final class JSONFileStore: Store {
     /// Every document of the query's collection, after checking the query against its schema:
     /// this store evaluates queries in memory, by the reference semantics. The caller holds the lock.
     private func candidatesLocked(for query: DocumentQuery) throws -> [StoredDocument] {
+        try StoreLimits.check(query)
         let schema = try Self.decodeFile(SchemaRecord.self, at: try layout.schema(query.collection), key: nil)
         try query.validate(
             indexedFields: schema?.indexedFields ?? [], multiValuedFields: schema?.multiValuedFields ?? [])
@@ -231,6 +232,7 @@ public final class JSONFileStore: Store {
     }
 
     public func position(ofSubscriber name: String) async throws -> Int64 {
+        try StoreLimits.checkName(name, field: "subscriber")
         let path = try layout.subscriber(name)
         return try withAccess(exclusive: false) {
             guard let data = try Self.readFile(path) else { return 0 }

@@ -102,6 +102,7 @@ public final class FallbackStore: Store {
     /// - Throws: a conflict of the store that checked it (nothing written), or
     ///   ``StoreError/invalidData(_:reason:)`` for a write to a reserved collection.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+        try StoreLimits.check(changeSet)
         try Self.refuseReserved(changeSet.changes.map(\.key))
         if changeSet.isEmpty { return CommitReceipt() }
         _ = try await ensureOnline()
@@ -119,6 +120,7 @@ public final class FallbackStore: Store {
 
     /// Replicates online and to the local copy; offline, locally with a queue entry in the same call.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try StoreLimits.check(writes)
         try Self.refuseReserved(writes.map(\.key))
         if writes.isEmpty { return }
         _ = try await ensureOnline()

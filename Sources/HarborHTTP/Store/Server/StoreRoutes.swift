@@ -63,7 +63,8 @@ struct StoreRoutes: Sendable {
             } catch let error as WireFormatError {
                 throw StoreRefusal.badRequest(error.description)
             }
-            guard let key = request.headers[Self.idempotencyKey] else {
+            let idempotencyKey = StoreWire.idempotencyKeyHeader.lowercased()
+            guard let key = request.headers.first(where: { $0.name.canonicalName == idempotencyKey })?.value else {
                 return try json(CommitReceiptObject(try await commit(changeSet)))
             }
             guard (1...200).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
@@ -161,9 +162,6 @@ struct StoreRoutes: Sendable {
     }
 
     // MARK: - Reading requests
-
-    /// `Idempotency-Key`, a valid field name (letters and '-'), so the initializer cannot fail.
-    private static let idempotencyKey = HTTPField.Name(StoreWire.idempotencyKeyHeader)!
 
     /// The body decoded as `T`.
     /// - Throws: ``StoreRefusal`` 413 for a body over the limit, 400 for one that is not `T`.
