@@ -16,7 +16,9 @@ struct ConfigurationTests {
         #expect(configuration.database == "novels")
         #expect(configuration.schema == "team")
         #expect(configuration.tls == .require)
-        #expect(configuration.description == "postgres://writer@db.example:6543/novels")
+        #expect(configuration.description == "postgres://writer@db.example:6543/novels?schema=team")
+        let plain = try PostgresStore.Configuration(url: "postgres://writer:s3cret@db.example/novels", environment: [:])
+        #expect(plain.description == "postgres://writer@db.example:5432/novels")
     }
 
     @Test("without a password in the URL, PGPASSWORD gives it, then the password file")
