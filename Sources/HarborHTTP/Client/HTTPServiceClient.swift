@@ -15,6 +15,9 @@ import Tracing
 ///   (secrets redacted, as everywhere it reports).
 /// - Each attempt has a deadline (the endpoint's ``Endpoint/timeout`` or the configuration's)
 ///   covering connecting, the head and the whole body; when it passes the request is cancelled.
+/// - With ``HTTPServiceConfiguration/deadline`` set, the whole call — attempts and the waits
+///   between them — ends by that deadline: the attempt in flight is cancelled, a retry that
+///   would not fit is not made, and the error names the deadline.
 /// - Cancelling the calling task cancels the request in flight at once — the connection is
 ///   closed, the server sees the request gone — and the call throws
 ///   ``HTTPServiceError/Kind/cancelled``; a retry wait is cut short the same way.
@@ -97,9 +100,11 @@ public final class HTTPServiceClient: HTTPService {
     ) async throws(HTTPServiceError) -> Response {
         let dimensions = [("endpoint", endpoint.name), ("method", endpoint.method.rawValue)]
         let start = ContinuousClock.now
+        let deadline = configuration.deadline.map { CallDeadline(total: $0, end: start + $0) }
         var attempt = 1
         while true {
-            let outcome: Result<Response, HTTPServiceError> = await attemptWithDeadline(endpoint, prepared)
+            let outcome: Result<Response, HTTPServiceError> = await attemptWithDeadline(
+                endpoint, prepared, deadline: deadline)
             switch outcome {
             case .success(let response):
                 Counter(label: "harbor_http_requests", dimensions: dimensions + [("outcome", "success")]).increment()
@@ -110,7 +115,10 @@ public final class HTTPServiceClient: HTTPService {
                 if Task.isCancelled {
                     error = prepared.error(.cancelled, endpoint: endpoint, attempts: attempt)
                 }
-                guard !Task.isCancelled, let delay = configuration.retry.delay(after: error, attempt: attempt) else {
+                guard !Task.isCancelled, !error.passedDeadline,
+                    let delay = configuration.retry.delay(after: error, attempt: attempt),
+                    deadline?.leavesRoom(for: delay) ?? true
+                else {
                     let outcome = [("outcome", Self.outcome(of: error))]
                     Counter(label: "harbor_http_requests", dimensions: dimensions + outcome).increment()
                     Counter(label: "harbor_http_failures", dimensions: dimensions + outcome).increment()
@@ -139,6 +147,8 @@ public final class HTTPServiceClient: HTTPService {
     /// One attempt with its deadline: the exchange runs in a task of its own, and a timer on the
     /// client's event loop cancels that task when the deadline passes (the attempt is then a
     /// timeout). The caller's cancellation reaches the exchange through the cancellation handler.
+    /// The deadline is the attempt's timeout, or what is left of the call's total `deadline` when
+    /// that is sooner (the attempt then ends the call, a timeout naming the total deadline).
     ///
     /// An event-loop timer, not a second task sleeping in a task group beside the exchange: that
     /// race cost a second task per call, a libdispatch timer left pending for the whole timeout
@@ -146,12 +156,19 @@ public final class HTTPServiceClient: HTTPService {
     /// could return — about 7 % of a loopback call (`harbor-bench http`, docs/performance.md).
     /// Cancelling a NIO scheduled task removes it at once.
     private func attemptWithDeadline<Request, Response>(
-        _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall
+        _ endpoint: Endpoint<Request, Response>, _ prepared: PreparedCall, deadline: CallDeadline?
     ) async -> Result<Response, HTTPServiceError> {
         let timeout = endpoint.timeout ?? configuration.timeout
+        var limit = timeout
+        var limitIsDeadline = false
+        if let deadline, let left = deadline.remaining(within: timeout) {
+            guard left > .zero else { return .failure(deadline.passed(prepared, endpoint: endpoint)) }
+            limit = left
+            limitIsDeadline = true
+        }
         let expiry = AttemptExpiry()
         let exchange = Task { await self.exchange(endpoint, prepared) }
-        let timer = client.eventLoopGroup.any().scheduleTask(in: Self.timeAmount(timeout)) {
+        let timer = client.eventLoopGroup.any().scheduleTask(in: Self.timeAmount(limit)) {
             expiry.expire()
             exchange.cancel()
         }
@@ -163,6 +180,7 @@ public final class HTTPServiceClient: HTTPService {
         timer.cancel()
         // An answer that made it wins over a deadline that passed at the same moment.
         if case .failure = outcome, expiry.hasExpired, !Task.isCancelled {
+            if limitIsDeadline, let deadline { return .failure(deadline.passed(prepared, endpoint: endpoint)) }
             return .failure(prepared.error(.timeout(after: timeout), endpoint: endpoint))
         }
         return outcome
@@ -254,38 +272,6 @@ public final class HTTPServiceClient: HTTPService {
     static func text(_ buffer: ByteBuffer, limit: Int) -> (text: String, cut: Bool) {
         let bytes = buffer.readableBytesView.prefix(limit)
         return (String(decoding: bytes, as: UTF8.self), buffer.readableBytes > limit)
-    }
-
-    /// The kind of failure an async-http-client or NIO error stands for.
-    static func classify(_ error: any Error) -> HTTPServiceError.Kind {
-        if error is CancellationError { return .cancelled }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .cancelled: return .cancelled
-            case .connectTimeout: return .connectionFailed(reason: "connecting timed out")
-            case .remoteConnectionClosed:
-                return .transport(reason: "the server closed the connection before the response was complete")
-            case .readTimeout, .writeTimeout: return .transport(reason: "the connection stalled (\(error))")
-            case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
-                return .invalidRequest(reason: "\(error)")
-            default: return .transport(reason: "\(error)")
-            }
-        }
-        if let error = error as? IOError {
-            switch error.errnoCode {
-            case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL:
-                return .connectionFailed(reason: "\(error)")
-            default: return .transport(reason: "\(error)")
-            }
-        }
-        if case ChannelError.connectTimeout = error {
-            return .connectionFailed(reason: "connecting timed out")
-        }
-        let text = String(describing: error)
-        if error is NIOConnectionError || text.lowercased().contains("connection refused") {
-            return .connectionFailed(reason: text)
-        }
-        return .transport(reason: text)
     }
 
     static func outcome(of error: HTTPServiceError) -> String {

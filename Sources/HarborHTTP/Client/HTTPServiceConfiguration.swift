@@ -10,6 +10,12 @@ public struct HTTPServiceConfiguration: Sendable {
     /// The time one attempt may take, connecting, head and body together; an endpoint's own
     /// ``Endpoint/timeout`` wins.
     public var timeout: Duration
+    /// The time the whole call may take, every attempt and every wait between attempts included;
+    /// nil sets none (the attempts' timeouts and ``retry`` then bound it). When it passes the
+    /// request in flight is cancelled and the call fails with ``HTTPServiceError/Kind/timeout(after:)``
+    /// naming it (``HTTPServiceError/passedDeadline`` is true); a retry whose wait would pass it
+    /// is not made. Interactive commands want one: a person waits for the whole call, not one attempt.
+    public var deadline: Duration?
     /// When failed calls are sent again.
     public var retry: HTTPRetryPolicy
     /// Headers sent with every call (`Authorization: Bearer …`); a call's own headers win.
@@ -30,14 +36,16 @@ public struct HTTPServiceConfiguration: Sendable {
     /// Decodes response DTOs.
     public var decoder: JSONDecoder
 
-    /// Creates a configuration with the given base URL and the defaults: 30 s per attempt,
-    /// ``HTTPRetryPolicy/standard``, 16 MiB bodies, 1 KiB error excerpts, ``HTTPRedaction/standard``.
+    /// Creates a configuration with the given base URL and the defaults: 30 s per attempt, no
+    /// total deadline, ``HTTPRetryPolicy/standard``, 16 MiB bodies, 1 KiB error excerpts,
+    /// ``HTTPRedaction/standard``.
     public init(
-        baseURL: URL, timeout: Duration = .seconds(30), retry: HTTPRetryPolicy = .standard,
+        baseURL: URL, timeout: Duration = .seconds(30), deadline: Duration? = nil, retry: HTTPRetryPolicy = .standard,
         headers: [String: String] = [:], logger: Logger = Logger(label: "harbor.http")
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
+        self.deadline = deadline
         self.retry = retry
         self.headers = headers
         self.maximumResponseBytes = 16 << 20

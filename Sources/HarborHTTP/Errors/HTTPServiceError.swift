@@ -1,3 +1,4 @@
+import Foundation
 public import Harbor
 
 /// Why a call of an ``Endpoint`` failed: the one error type an ``HTTPService`` throws.
@@ -16,7 +17,8 @@ public struct HTTPServiceError: Error, RetryableError, CustomStringConvertible, 
         /// The connection broke during the exchange (reset, closed mid-response); the server may
         /// have acted on the request.
         case transport(reason: String)
-        /// An attempt took longer than its timeout; the request was cancelled.
+        /// An attempt took longer than its timeout, or the call longer than its total deadline
+        /// (``HTTPServiceError/passedDeadline``, and `after` is that deadline); the request was cancelled.
         case timeout(after: Duration)
         /// The calling task was cancelled; the request was cancelled with it.
         case cancelled
@@ -42,6 +44,9 @@ public struct HTTPServiceError: Error, RetryableError, CustomStringConvertible, 
     public internal(set) var attempts: Int
     /// Whether the endpoint may be sent twice (its method, or its declaration).
     public let isIdempotent: Bool
+    /// True when the call's total deadline (``HTTPServiceConfiguration/deadline``) ended it: the
+    /// kind is then ``Kind/timeout(after:)`` naming that deadline, and no attempt follows.
+    public internal(set) var passedDeadline = false
 
     /// Creates an error.
     public init(
@@ -81,9 +86,14 @@ public struct HTTPServiceError: Error, RetryableError, CustomStringConvertible, 
         let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
         switch kind {
         case .connectionFailed(let reason):
-            return "\(request): could not connect\(tries): \(reason); is the server running at that address?"
+            let count = attempts > 1 ? ", \(attempts) attempts" : ""
+            return
+                "could not connect to \(origin): \(reason) (\(request)\(count)); is the server running at that address?"
         case .transport(let reason):
             return "\(request): the connection failed during the exchange\(tries): \(reason)"
+        case .timeout(let after) where passedDeadline:
+            return
+                "\(request): no complete answer within the call's deadline of \(after)\(tries); the request was cancelled"
         case .timeout(let after):
             return "\(request): no complete answer within \(after)\(tries); the request was cancelled"
         case .cancelled:
@@ -97,5 +107,18 @@ public struct HTTPServiceError: Error, RetryableError, CustomStringConvertible, 
         case .invalidRequest(let reason):
             return "\(request): cannot send the request: \(reason)"
         }
+    }
+
+    /// Where the call went, without path or query: `http://127.0.0.1:8090`; the URL itself when
+    /// it does not parse.
+    var origin: String {
+        guard let components = URLComponents(string: url), components.scheme != nil, components.host != nil else {
+            return url
+        }
+        var origin = URLComponents()
+        origin.scheme = components.scheme
+        origin.percentEncodedHost = components.percentEncodedHost
+        origin.port = components.port
+        return origin.string ?? url
     }
 }
