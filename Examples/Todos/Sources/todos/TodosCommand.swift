@@ -21,6 +21,7 @@ struct TodosCommand: AsyncParsableCommand {
               todos add "Buy milk" --env development
               todos complete 3 --env development
               todos list --base-url http://127.0.0.1:9000
+              todos list --timeout 30      # wait up to 30 s for the API (10 by default)
             """,
         subcommands: [List.self, Add.self, Complete.self],
         defaultSubcommand: List.self
@@ -37,6 +38,17 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(help: "In the fake environment, wait this many milliseconds before each answer.")
     var fakeDelay: Int = 800
+
+    @Option(
+        help: ArgumentHelp(
+            "Give up on the API after this many seconds in all, retries included.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout takes a number of seconds above 0, like 10 or 2.5")
+        }
+    }
 
     static let production = "https://jsonplaceholder.typicode.com"
     static let development = "http://127.0.0.1:8089"
@@ -58,7 +70,8 @@ struct GlobalOptions: ParsableArguments {
         return (try await root.application(for: environment), environment)
     }
 
-    /// A client configuration for `text`, with a 10 s timeout per attempt; logs only warnings.
+    /// A client configuration for `text`: 10 s per attempt at most and `--timeout` for the whole
+    /// call, retries included; logs only warnings.
     private func configuration(_ text: String) throws -> HTTPServiceConfiguration {
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
         else {
@@ -66,11 +79,13 @@ struct GlobalOptions: ParsableArguments {
         }
         var logger = Logger(label: "todos")
         logger.logLevel = .warning
-        return HTTPServiceConfiguration(baseURL: url, timeout: .seconds(10), logger: logger)
+        return HTTPServiceConfiguration(
+            baseURL: url, timeout: .seconds(10), deadline: .seconds(timeout), logger: logger)
     }
 }
 
-/// Runs `work` while a spinner turns on standard error, when standard error is a terminal.
+/// Runs `work` while a spinner turns on standard error, when standard error is a terminal; a
+/// call that ran out of time says how to give it more.
 func withSpinner<T: Sendable>(_ label: String, _ work: () async throws -> T) async throws -> T {
     let spinner = Spinner(label: label)
     spinner.start()
@@ -80,7 +95,7 @@ func withSpinner<T: Sendable>(_ label: String, _ work: () async throws -> T) asy
         return result
     } catch {
         await spinner.stop()
-        throw error
+        throw OutOfTime(error) ?? error
     }
 }
 
