@@ -108,13 +108,81 @@ struct ArtistsProcessTests {
         let store = "sqlite:" + folder.file("artists.sqlite")
         let refused = try await Self.artists(["sync", "--base-url", "http://127.0.0.1:1", "--store", store])
         #expect(refused.status != 0)
-        #expect(refused.errors.contains("could not connect"), "\(refused.errors)")
+        #expect(
+            refused.errors.contains("could not connect to http://127.0.0.1:1: connection refused"), "\(refused.errors)")
         #expect(refused.errors.contains("http://127.0.0.1:1/artists"), "\(refused.errors)")
+        #expect(!refused.errors.contains("errno"), "\(refused.errors)")
         let fake = try await Self.artists(["sync", "--env", "fake", "--fake-delay", "0", "--store", store])
         #expect(fake.status == 0, "\(fake.errors)")
         #expect(fake.output.hasSuffix("stored 10 of 10 artists (0 were up to date)\n"))
         let badStore = try await Self.artists(["list", "--store", "postgres:x"])
         #expect(badStore.status != 0)
         #expect(badStore.errors.contains("use sqlite:FILE"), "\(badStore.errors)")
+    }
+
+    @Test("three syncs at once on one SQLite file all succeed, and each artist is stored once")
+    func concurrentSyncs() async throws {
+        let folder = try TemporaryFolder(prefix: "artists-tests")
+        defer { try? folder.remove() }
+        // Started together, the syncs list the same ten stale artists and store them in the same
+        // order, so two often insert one artist at once; a round without a clash proves nothing,
+        // so several rounds run, each on a new file.
+        for round in 1...8 {
+            let path = folder.file("artists-\(round).sqlite")
+            let common = ["sync", "--env", "fake", "--fake-delay", "5", "--store", "sqlite:\(path)"]
+            let syncs = try (1...3).map { _ in try ChildProcess("artists", common) }
+            for sync in syncs {
+                let status = await sync.exitStatus()
+                #expect(status == 0, "round \(round): \(sync.output) \(sync.errors)")
+                #expect(!sync.errors.contains("artists/"), "no store key reaches the user: \(sync.errors)")
+            }
+            let stored = try await Self.stored(in: path)
+            #expect(stored.count == 10)
+            #expect(Set(stored.map(\.id)).count == 10)
+        }
+    }
+
+    @Test("list on a store that does not exist is a clear error and creates nothing")
+    func listMissingStore() async throws {
+        let folder = try TemporaryFolder(prefix: "artists-tests")
+        defer { try? folder.remove() }
+        let path = folder.file("missing/artists.sqlite")
+        for arguments in [["list"], ["list", "--tracked"], ["list", "--env", "fake"]] {
+            let run = try await Self.artists(arguments + ["--store", "sqlite:\(path)"])
+            #expect(run.status == 1, "\(arguments): \(run.output) \(run.errors)")
+            #expect(run.errors.contains("no artists store at \(path)"), "\(run.errors)")
+            #expect(run.errors.contains("artists sync"), "says how to make one: \(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(arguments) created the database")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("missing")), "\(arguments) made its folder")
+        }
+        // A sync creates it; then list reads it.
+        let sync = try await Self.artists(["sync", "--env", "fake", "--fake-delay", "0", "--store", "sqlite:\(path)"])
+        #expect(sync.status == 0, "\(sync.errors)")
+        let list = try await Self.artists(["list", "--store", "sqlite:\(path)"])
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.output.split(separator: "\n").count == 10)
+    }
+
+    @Test("--timeout bounds a whole command against a server that never answers, and says how to give more")
+    func timeout() async throws {
+        let folder = try TemporaryFolder(prefix: "artists-tests")
+        defer { try? folder.remove() }
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        let store = "sqlite:" + folder.file("artists.sqlite")
+        let sync = try await Self.artists(["sync", "--base-url", silent.url, "--store", store, "--timeout", "0.5"])
+        #expect(sync.status == 1, "\(sync.output) \(sync.errors)")
+        #expect(sync.errors.contains("deadline of 0.5 seconds"), "\(sync.errors)")
+        #expect(sync.errors.contains("--timeout"), "\(sync.errors)")
+        let track = try await Self.artists([
+            "track", "Björk", "--base-url", silent.url, "--store", store, "--timeout", "0.5",
+        ])
+        #expect(track.status == 1, "\(track.output) \(track.errors)")
+        #expect(track.errors.contains("--timeout"), "\(track.errors)")
+        for bad in ["0", "-1", "soon", "nan"] {
+            let run = try await Self.artists(["sync", "--store", store, "--timeout", bad])
+            #expect(run.status == 64, "\(bad): \(run.errors)")
+            #expect(run.errors.contains("--timeout"), "\(run.errors)")
+        }
     }
 }

@@ -18,13 +18,16 @@ struct ArtistsCommand: AsyncParsableCommand {
             127.0.0.1:8090, started with `swift run artists-server`; fake answers
             from memory after --fake-delay; production has no public server
             here: give it --base-url. Artists are kept in ./artists.sqlite
-            unless --store says otherwise.
+            unless --store says otherwise; `list` only reads it, so it fails
+            when there is none yet. Several syncs may run at once on one store:
+            an artist another one stored first is read again, not reported.
 
             Examples:
               artists sync                      # against artists-server
               artists track "Nina Simone"
               artists list --tracked
               artists sync --env fake --fake-delay 500     # try Ctrl-C
+              artists sync --timeout 30         # wait up to 30 s per call (10 by default)
               artists sync --store sqlite:/tmp/artists.sqlite \\
                 --base-url http://127.0.0.1:9000
             """,

@@ -21,12 +21,25 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "In the fake environment, wait this many milliseconds before each answer.")
     var fakeDelay: Int = 300
 
+    @Option(
+        help: ArgumentHelp(
+            "Give up on a call of the API after this many seconds in all, retries included.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout takes a number of seconds above 0, like 10 or 2.5")
+        }
+    }
+
     static let production = "https://artists.example.com"
     static let development = "http://127.0.0.1:8090"
 
     /// Composes the application for the chosen environment: the API it names, the store
     /// `--store` names (every environment keeps artists in it; fake replaces only the API).
-    func application() async throws -> UseCaseRunner<ArtistsServices> {
+    /// A command that only reads passes `creatingStore: false`: a store that does not exist is
+    /// then ``MissingStore``, not a new, empty database.
+    func application(creatingStore: Bool = true) async throws -> UseCaseRunner<ArtistsServices> {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(
             flag: env, variable: "ARTISTS_ENV", processEnvironment: variables, fallback: .development)
@@ -36,7 +49,7 @@ struct GlobalOptions: ParsableArguments {
         let location = try StoreLocation(parsing: store ?? variables["ARTISTS_STORE"] ?? StoreLocation.standard)
         let delay = Duration.milliseconds(max(0, fakeDelay))
         let make: @Sendable (any HTTPService) throws -> ArtistsServices = { http in
-            ArtistsServices(http, store: try Self.makeStore(location))
+            ArtistsServices(http, store: try Self.makeStore(location, creating: creatingStore))
         }
         let root = CompositionRoot<ArtistsServices>([
             .production: HTTPServiceBuilder.remote(production, make: make),
@@ -46,14 +59,23 @@ struct GlobalOptions: ParsableArguments {
         return try await root.application(for: environment)
     }
 
-    private static func makeStore(_ location: StoreLocation) throws -> any Store {
+    private static func makeStore(_ location: StoreLocation, creating: Bool) throws -> any Store {
         switch location {
-        case .sqlite(let path): try SQLiteStore(path: path)
-        case .memory: InMemoryStore()
+        case .sqlite(let path):
+            var configuration = SQLiteStore.Configuration()
+            configuration.createsIfMissing = creating
+            do {
+                return try SQLiteStore(path: path, configuration: configuration)
+            } catch SQLiteStoreError.noDatabase(let path) {
+                throw MissingStore(path: path)
+            }
+        case .memory:
+            return InMemoryStore()
         }
     }
 
-    /// A client configuration for `text`, with a 10 s timeout per attempt; logs only warnings.
+    /// A client configuration for `text`: 10 s per attempt at most and `--timeout` for the whole
+    /// call, retries included; logs only warnings.
     private func configuration(_ text: String) throws -> HTTPServiceConfiguration {
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil
         else {
@@ -61,6 +83,7 @@ struct GlobalOptions: ParsableArguments {
         }
         var logger = Logger(label: "artists")
         logger.logLevel = .warning
-        return HTTPServiceConfiguration(baseURL: url, timeout: .seconds(10), logger: logger)
+        return HTTPServiceConfiguration(
+            baseURL: url, timeout: .seconds(10), deadline: .seconds(timeout), logger: logger)
     }
 }

@@ -4,12 +4,12 @@ import Foundation
 
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the artists in the local store, by name (a query: sends nothing).")
+        abstract: "Print the artists in the local store, by name (a query: sends nothing, creates nothing).")
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Only the tracked artists.") var tracked = false
 
     func run() async throws {
-        let app = try await options.application()
+        let app = try await options.application(creatingStore: false)
         let artists = try await app.run(ListArtists(trackedOnly: tracked))
         if artists.isEmpty {
             print(

@@ -41,7 +41,7 @@ struct Sync: AsyncParsableCommand {
                 Data("sync cancelled: \(done.completed)\(total) artists stored; run sync again to continue\n".utf8))
             throw ExitCode(130)
         case .failure(let error):
-            throw error
+            throw OutOfTime(error) ?? error
         }
     }
 }

@@ -9,7 +9,12 @@ struct Track: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await options.application()
-        let id = try await app.run(TrackArtist(name: name))
+        let id: String
+        do {
+            id = try await app.run(TrackArtist(name: name))
+        } catch {
+            throw OutOfTime(error) ?? error
+        }
         print("tracking \(id)")
     }
 }

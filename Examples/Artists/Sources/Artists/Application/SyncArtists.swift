@@ -8,7 +8,8 @@ import HarborHTTP
 /// (``Artist/isStale(_:remoteUpdatedAt:)``), then fetches and stores them one by one: one
 /// commit per artist, a progress report after each. Cancelling the run cancels the request in
 /// flight; the artists stored so far stay stored and the next sync skips them. A second sync
-/// with nothing changed fetches nothing but the list.
+/// with nothing changed fetches nothing but the list. Several syncs may run at once on one
+/// store: an artist another one stored first is read again rather than reported as a conflict.
 public struct SyncArtists: UseCase {
     /// Creates the command.
     public init() {}
@@ -50,11 +51,19 @@ public struct SyncArtists: UseCase {
     }
 
     /// Stores the API's copy in its own unit of work, keeping whether the user tracks it.
+    ///
+    /// Another sync on the same store may store the same artist at the same moment: the commit
+    /// that loses is a conflict, and the unit of work runs again on what the winner stored —
+    /// writing nothing when that copy is already as new as the API's.
     private func store(_ object: ArtistObject, in context: RunContext<ArtistsServices>) async throws {
-        try await context.persistence.perform { unitOfWork in
+        let artist = try Artist(object, isTracked: false)
+        try await context.persistence.performRetryingConflicts { unitOfWork in
             let artists = unitOfWork.repository(Artist.self)
             let existing = try await artists.find(object.id)
-            try artists.save(try Artist(object, isTracked: existing?.isTracked ?? false))
+            guard Artist.isStale(existing, remoteUpdatedAt: artist.updatedAt) else { return }
+            var stored = artist
+            stored.isTracked = existing?.isTracked ?? false
+            try artists.save(stored)
         }
     }
 }

@@ -32,10 +32,11 @@ public struct TrackArtist: UseCase {
             registration = try await currentRegistration(in: context, renewing: true)
             object = try await track(id, name: trimmed, as: registration, in: context)
         }
-        try await context.persistence.perform { unitOfWork in
+        let artist = try Artist(object, isTracked: true)
+        try await context.persistence.performRetryingConflicts { unitOfWork in
             let artists = unitOfWork.repository(Artist.self)
             _ = try await artists.find(object.id)
-            try artists.save(try Artist(object, isTracked: true))
+            try artists.save(artist)
         }
         return object.id
     }
@@ -50,19 +51,21 @@ public struct TrackArtist: UseCase {
         }
     }
 
-    /// The stored registration, or a new one made and stored now (also when `renewing`).
+    /// The stored registration, or a new one made and stored now (also when `renewing`). When
+    /// another command stored a first registration meanwhile, that one is kept and answered.
     private func currentRegistration(in context: RunContext<ArtistsServices>, renewing: Bool) async throws
         -> Registration
     {
         let registrations = context.persistence.repository(Registration.self)
         if !renewing, let stored = try await registrations.find(Registration.currentID) { return stored }
         let registration = Registration(userID: try await context.api.register().id)
-        try await context.persistence.perform { unitOfWork in
+        return try await context.persistence.performRetryingConflicts { unitOfWork in
             let registrations = unitOfWork.repository(Registration.self)
-            _ = try await registrations.find(Registration.currentID)
+            let stored = try await registrations.find(Registration.currentID)
+            if !renewing, let stored { return stored }
             try registrations.save(registration)
+            return registration
         }
-        return registration
     }
 
     private static func status(of error: HTTPServiceError) -> Int? {

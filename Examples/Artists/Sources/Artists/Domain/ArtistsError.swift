@@ -6,6 +6,8 @@ public enum ArtistsError: Error, Equatable, CustomStringConvertible {
     case unknownArtist(String)
     /// The API sent an `updated_at` that is not an ISO 8601 date and time.
     case invalidTimestamp(artist: String, value: String)
+    /// Other commands on the same store kept changing what this one was storing, retry after retry.
+    case keptConflicting
 
     public var description: String {
         switch self {
@@ -15,6 +17,9 @@ public enum ArtistsError: Error, Equatable, CustomStringConvertible {
         case .invalidTimestamp(let artist, let value):
             "the API sent \"\(value)\" as the update time of \"\(artist)\", which is not an ISO 8601 date; "
                 + "check the server"
+        case .keptConflicting:
+            "other commands on the same store kept changing the same artists at the same moment; "
+                + "run this command again"
         }
     }
 }
