@@ -1,41 +1,100 @@
 import CoffeeShop
+import Foundation
 import Harbor
 
 extension OpenedStore {
-    /// What `status` prints beyond the orders: for a mirror, the copies that wait; for a
-    /// fallback, whether the online store answers (sending what waited, and refreshing the local
-    /// copy, when it does), what still waits, and the conflicts.
-    func statusLines() async throws -> [String] {
+    /// Prints what `status` shows after the store's line, and only reads: it sends nothing that
+    /// waits (`coffeeshop sync` does). For a plain store, its orders; for a mirror, the primary's
+    /// orders, whether the secondary answers and what waits for it; for a fallback, whether the
+    /// online store answers, the orders, what waits to be sent, and each conflict with both sides.
+    /// - Throws: ``StoreCredentialsError`` after printing, when a side refuses the credentials.
+    func printStatus() async throws {
         if let mirror {
-            _ = try? await mirror.replayBacklog()
-            let waiting = try await mirror.backlogCount()
-            return [
-                waiting == 0
-                    ? "backlog: empty (the secondary has every write)"
-                    : "backlog: \(waiting) write(s) wait for the secondary; they are copied when it answers"
-            ]
+            try await printMirrorStatus(mirror)
+        } else if let fallback {
+            try await printFallbackStatus(fallback)
+        } else {
+            print(Self.ordersLine(try await Self.orders(in: store)))
         }
-        guard let fallback else { return [] }
-        var lines: [String] = []
+    }
+
+    private func printMirrorStatus(_ mirror: MirroredStore) async throws {
+        print(Self.ordersLine(try await Self.orders(in: mirror.primary)))
+        let waiting = try await mirror.backlogCount()
+        print(
+            waiting == 0
+                ? "backlog: empty (the secondary has every write)"
+                : "backlog: \(waiting) write(s) wait for the secondary; `coffeeshop sync` copies them "
+                    + "(so does the next command that writes, once the secondary answers)")
         do {
-            let report = try await fallback.synchronize()
-            try await fallback.refreshLocalCopy(collections: [Order.collection])
-            lines.append(
-                "online: the online store answers" + (report.sent > 0 ? "; sent \(report.sent) waiting change(s)" : ""))
+            try await mirror.secondary.prepare(Order.schema)
+            _ = try await mirror.secondary.count(matching: DocumentQuery(collection: Order.collection))
+            print("secondary: answers")
+        } catch let error as StoreError where Self.isRefusal(error) {
+            throw StoreCredentialsError.explaining(error, sides: sides)
         } catch {
-            lines.append("offline: the online store does not answer (\(error)); orders are kept locally")
+            print("secondary: does not answer (\(error)); what waits is copied when it is back")
+        }
+    }
+
+    private func printFallbackStatus(_ fallback: FallbackStore) async throws {
+        // The two sides are read directly: reading through the fallback would send what waits first.
+        var refusal: StoreError?
+        do {
+            let orders = try await Self.orders(in: fallback.online)
+            print("online: the online store answers")
+            print(Self.ordersLine(orders))
+        } catch let error as StoreError where Self.isRefusal(error) {
+            refusal = error
+            print(Self.ordersLine(try await Self.orders(in: fallback.local)) + " in the local copy")
+        } catch {
+            print("offline: the online store does not answer (\(error)); orders are kept locally")
+            print(Self.ordersLine(try await Self.orders(in: fallback.local)) + " in the local copy")
         }
         let pending = try await fallback.pendingWrites()
-        lines.append(
+        print(
             pending.isEmpty
                 ? "waiting: nothing"
                 : "waiting: \(pending.count) change(s) to send: "
-                    + pending.flatMap(\.keys).map(\.id).joined(separator: ", "))
+                    + pending.flatMap(\.keys).map(\.id).joined(separator: ", ")
+                    + "; `coffeeshop sync` sends them (so does the next command, once the online store answers)")
         for conflict in try await fallback.conflicts() {
-            lines.append(
+            print(
                 "conflict \(conflict.id): order(s) \(conflict.keys.map(\.id).joined(separator: ", ")) "
                     + "changed online and here; resolve with `coffeeshop resolve \(conflict.id) --keep local|online`")
+            for line in Self.differences(conflict).flatMap(\.lines) { print(line) }
         }
-        return lines
+        if let refusal { throw StoreCredentialsError.explaining(refusal, sides: sides) }
+    }
+
+    /// Both sides of each order a conflict holds, as the order view shows them (a document that
+    /// does not decode as an order, which only a foreign writer could leave, shows as absent).
+    static func differences(_ conflict: FallbackConflict) -> [OrderDifference] {
+        let online = Dictionary(conflict.online.map { ($0.key, $0) }) { first, _ in first }
+        let offline = Dictionary(conflict.local.map { ($0.key, $0) }) { first, _ in first }
+        return conflict.keys.filter { $0.collection == Order.collection }.map { key in
+            OrderDifference(id: key.id, online: order(online[key]), offline: order(offline[key]))
+        }
+    }
+
+    /// The order a stored document holds: its body is the order as `Repository` encodes it (JSON).
+    private static func order(_ document: StoredDocument?) -> Order? {
+        guard let document else { return nil }
+        return try? JSONDecoder().decode(Order.self, from: document.body)
+    }
+
+    /// Every order of `store`, read through the repository the use cases use.
+    private static func orders(in store: any Store) async throws -> [Order] {
+        try await StoredOrderRepository(persistence: Persistence(store: store, errorHandler: { _ in }))
+            .orders(status: nil)
+    }
+
+    private static func ordersLine(_ orders: [Order]) -> String {
+        "orders: \(orders.count) (\(orders.filter { $0.status == .open }.count) open)"
+    }
+
+    private static func isRefusal(_ error: StoreError) -> Bool {
+        if case .unauthorized = error { return true }
+        return false
     }
 }

@@ -31,17 +31,22 @@ indirect enum StoreLocation: Equatable, Sendable, CustomStringConvertible {
                 throw .incomplete(Self.redacting(text), expected: "postgres://USER@HOST:PORT/DATABASE")
             }
             self = .postgres(url: text)
-        } else if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            guard let url = URL(string: text), url.host.map({ !$0.isEmpty }) == true else {
+        } else if text.hasPrefix(caseInsensitive: "http://") || text.hasPrefix(caseInsensitive: "https://") {
+            // The scheme in lowercase, as the HTTP client expects it; `HTTP://` is the same URL.
+            guard var components = URLComponents(string: text), components.host.map({ !$0.isEmpty }) == true else {
                 throw .incomplete(text, expected: "http://HOST:PORT")
             }
+            components.scheme = components.scheme?.lowercased()
+            guard let url = components.url else { throw .incomplete(text, expected: "http://HOST:PORT") }
             self = .http(url: url)
         } else if let rest = text.dropping(prefix: "mirror:") {
             let (primary, secondary) = try Self.pair(rest, whole: text, expected: "mirror:A,B")
+            try Self.requireDistinct(primary, secondary)
             self = .mirror(primary: primary, secondary: secondary)
         } else if let rest = text.dropping(prefix: "fallback:") {
             let (online, local) = try Self.pair(rest, whole: text, expected: "fallback:ONLINE,LOCAL")
             guard local.isOnDisk else { throw .localNotOnDisk(local.description) }
+            try Self.requireDistinct(online, local)
             self = .fallback(online: online, local: local)
         } else {
             throw .unknown(Self.redacting(text))
@@ -114,5 +119,10 @@ extension String {
     /// The rest of the string after `prefix`, or nil when it does not start with it.
     fileprivate func dropping(prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+
+    /// Whether the string starts with `prefix`, ignoring case: a URL's scheme may be written `HTTP://`.
+    fileprivate func hasPrefix(caseInsensitive prefix: String) -> Bool {
+        lowercased().hasPrefix(prefix)
     }
 }

@@ -15,12 +15,17 @@ extension StoreOpening {
         var quiet = logger
         quiet.logLevel = .error
         let journal = mirrorJournal(primary: primary, secondary: secondary)
+        // A command that only reads sends nothing: its mirror copies only when told to.
         let mirror = MirroredStore(
             primary: first.store, secondary: second.store,
-            configuration: MirroredStore.Configuration(logger: quiet, journal: journal))
+            configuration: MirroredStore.Configuration(
+                logger: quiet, journal: journal, copiesInBackground: createsStore))
         return OpenedStore(
             store: mirror, description: "mirror of \(first.description) (primary) to \(second.description)",
-            services: first.services + second.services, mirror: mirror)
+            services: first.services + second.services,
+            sides: first.sides.map { $0.playing("the primary of the mirror") }
+                + second.sides.map { $0.playing("the secondary of the mirror") },
+            mirror: mirror, readsOnly: !createsStore)
     }
 
     /// Where a mirror keeps its journal: beside the primary when it is a local file or folder
@@ -80,6 +85,7 @@ extension StoreOpening {
             online: remote.store, local: nearby.store, configuration: FallbackStore.Configuration(logger: logger))
         return OpenedStore(
             store: fallback, description: "\(remote.description), else \(nearby.description) while it is away",
-            services: remote.services + nearby.services, fallback: fallback)
+            services: remote.services + nearby.services,
+            sides: remote.sides.map { $0.playing("the online store of the fallback") }, fallback: fallback)
     }
 }

@@ -8,9 +8,10 @@ import Logging
 /// How a command opens its store: whether it may create one, which process environment it reads
 /// credentials from, and where stores log.
 struct StoreOpening {
-    /// False for commands that only read: a mistyped path is then an error, not a new, empty store.
+    /// False for commands that only read: a mistyped path is then an error, not a new, empty
+    /// store, and a mirror copies nothing (neither in the background nor as the command ends).
     var createsStore = true
-    /// The variables `HARBOR_STORE_TOKEN`, `PGPASSWORD` and `PGPASSFILE` are read from.
+    /// The variables `HARBOR_STORE_TOKEN`, `COFFEESHOP_TOKENS`, `PGPASSWORD` and `PGPASSFILE` are read from.
     var environment: [String: String] = ProcessInfo.processInfo.environment
     /// Where the stores log: warnings and worse, to standard error.
     var logger: Logger = {
@@ -20,6 +21,7 @@ struct StoreOpening {
     }()
 
     /// Opens one plain store (not a mirror or a fallback).
+    /// - Throws: the store's error, or ``StoreTokensError`` for a server when the tokens file is refused.
     func openPlain(_ location: StoreLocation) throws -> OpenedStore {
         switch location {
         case .json(let folder):
@@ -34,14 +36,29 @@ struct StoreOpening {
         case .postgres(let url):
             let configuration = try PostgresStore.Configuration(url: url, environment: environment)
             let store = PostgresStore(configuration: configuration, logger: logger)
-            return OpenedStore(store: store, description: "PostgreSQL \(configuration)", services: [store])
+            let side = StoreSide(
+                role: "the store", location: configuration.description, isServer: false, credentials: nil)
+            return OpenedStore(
+                store: store, description: "PostgreSQL \(Self.describe(configuration))", services: [store],
+                sides: [side])
         case .http(let url):
-            let token = environment["HARBOR_STORE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-            let store = HTTPStore(baseURL: url, token: token, timeout: .seconds(15), logger: logger)
-            return OpenedStore(store: store, description: "harbor-store-server at \(store.location)")
+            let token = try StoreTokens(environment: environment).token(for: url)
+            let store = HTTPStore(baseURL: url, token: token?.value, timeout: .seconds(15), logger: logger)
+            let side = StoreSide(
+                role: "the store", location: store.location, isServer: true, credentials: token?.source)
+            return OpenedStore(
+                store: store, description: "harbor-store-server at \(store.location)", sides: [side])
         case .mirror, .fallback:
             throw StoreLocationError.nested(location.description)
         }
+    }
+
+    /// A PostgreSQL store as an operator needs to see it: server, database and schema (which
+    /// tables are used; the default `harbor` too), never the password.
+    static func describe(_ configuration: PostgresStore.Configuration) -> String {
+        let host = configuration.host.hasPrefix("/") ? "[\(configuration.host)]" : configuration.host
+        return "postgres://\(configuration.username)@\(host):\(configuration.port)/\(configuration.database)"
+            + "?schema=\(configuration.schema)"
     }
 }
 

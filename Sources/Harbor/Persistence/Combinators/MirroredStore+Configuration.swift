@@ -37,6 +37,11 @@ extension MirroredStore {
         /// not see each other's journals: each copies its own, and a dead one's waits for the
         /// next process on its folder (``MirroredStore/replayBacklog()`` included).
         public var journal: URL?
+        /// Whether the mirror copies to the secondary on its own, in a background task started
+        /// with it (true, the default); false for a process that only inspects a migration, such
+        /// as a `status` command: nothing is then copied but by ``MirroredStore/replayBacklog()``
+        /// and ``MirroredStore/cutover(collections:)``, so such a process sends nothing.
+        public var copiesInBackground: Bool
 
         /// Creates a configuration.
         public init(
@@ -48,7 +53,8 @@ extension MirroredStore {
             coalescingDelay: Duration = .milliseconds(100),
             cleanupDelay: Duration = .milliseconds(200),
             logger: Logger = Logger(label: "harbor.mirror"),
-            journal: URL? = nil
+            journal: URL? = nil,
+            copiesInBackground: Bool = true
         ) {
             self.shadowReads = shadowReads
             self.secondaryBudget = secondaryBudget
@@ -59,6 +65,7 @@ extension MirroredStore {
             self.cleanupDelay = cleanupDelay
             self.logger = logger
             self.journal = journal
+            self.copiesInBackground = copiesInBackground
         }
     }
 

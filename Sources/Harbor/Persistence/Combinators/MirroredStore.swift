@@ -27,6 +27,11 @@ import Synchronization
 ///   ``replayBacklog()``).
 /// - A secondary that is down or slow never fails or slows a commit: the copy retries with a
 ///   growing delay, and the journal (or the backlog) waits until the secondary is back.
+/// - A secondary that refuses the credentials (``StoreError/unauthorized(location:reason:)``) is
+///   not an outage to wait out but a configuration to fix: ``prepare(_:)`` throws it when the
+///   secondary answers so within ``Configuration/secondaryBudget``, so an application finds out
+///   before its first commit, and ``replayBacklog()`` throws it. What waits for the secondary stays
+///   in the journal (or the backlog) and is copied once it takes the credentials.
 /// - Events, subscriber positions and dead letters live on the primary only: the secondary's
 ///   outbox is not written. ``cutover(collections:)`` refuses to swap the roles while a
 ///   subscriber lags or a dead letter waits, and moves the subscribers' positions to the new
@@ -89,7 +94,7 @@ public final class MirroredStore: Store {
         let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         self.instance = instance
         self.journal = configuration.journal.map { MirrorJournal(folder: $0, owner: instance) }
-        startReplaying()
+        if configuration.copiesInBackground { startReplaying() }
     }
 
     deinit {
@@ -117,14 +122,18 @@ public final class MirroredStore: Store {
 
     /// Prepares the primary, then the secondary within ``Configuration/secondaryBudget``; a
     /// secondary that fails or takes longer is prepared again before the next copy.
+    /// - Throws: the primary's error; the secondary's ``StoreError/unauthorized(location:reason:)``
+    ///   when it refuses the credentials within the budget (every copy would be refused too, so
+    ///   the caller hears of it now rather than finding a backlog that never drains).
     public func prepare(_ schema: CollectionSchema) async throws {
         let (primary, secondary) = roles.withLock { ($0.primary, $0.secondary) }
         try await primary.prepare(schema)
         replay.withLock { $0.prepared[schema.name] = schema }
-        let prepared = await Self.within(configuration.secondaryBudget) { try await secondary.prepare(schema) }
-        if !prepared {
+        let failure = await Self.within(configuration.secondaryBudget) { try await secondary.prepare(schema) }
+        if let failure {
             replay.withLock { $0.unprepared.append(schema) }
             wake.signal()
+            if case .failed(let error as StoreError) = failure, case .unauthorized = error { throw error }
         }
     }
 
@@ -256,37 +265,47 @@ public final class MirroredStore: Store {
         return result
     }
 
-    /// Runs `body`; returns whether it finished without error within `budget`. A `body` still
-    /// running then goes on in the background (the caller does not wait for it, even when it
-    /// ignores cancellation).
-    static func within(_ budget: Duration, _ body: @escaping @Sendable () async throws -> Void) async -> Bool {
+    /// Why a call given a budget did not finish well within it.
+    enum BudgetFailure: Sendable {
+        /// It threw this error within the budget.
+        case failed(any Error)
+        /// It was still running when the budget ran out.
+        case late
+    }
+
+    /// Runs `body`; returns nil when it finished without error within `budget`, else why not. A
+    /// `body` still running then goes on in the background (the caller does not wait for it,
+    /// even when it ignores cancellation).
+    static func within(
+        _ budget: Duration, _ body: @escaping @Sendable () async throws -> Void
+    ) async -> BudgetFailure? {
         let answer = FirstAnswer()
         return await withCheckedContinuation { continuation in
             answer.hold(continuation)
             Task {
                 do {
                     try await body()
-                    answer.give(true)
+                    answer.give(nil)
                 } catch {
-                    answer.give(false)
+                    answer.give(.failed(error))
                 }
             }
             Task {
                 try? await Task.sleep(for: budget)
-                answer.give(false)
+                answer.give(.late)
             }
         }
     }
 
     /// Resumes a continuation with the first answer given; later answers are dropped.
     private final class FirstAnswer: Sendable {
-        private let waiter = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        private let waiter = Mutex<CheckedContinuation<BudgetFailure?, Never>?>(nil)
 
-        func hold(_ continuation: CheckedContinuation<Bool, Never>) {
+        func hold(_ continuation: CheckedContinuation<BudgetFailure?, Never>) {
             waiter.withLock { $0 = continuation }
         }
 
-        func give(_ answer: Bool) {
+        func give(_ answer: BudgetFailure?) {
             waiter.withLock { waiter in
                 defer { waiter = nil }
                 return waiter

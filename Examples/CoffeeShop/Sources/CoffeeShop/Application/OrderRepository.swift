@@ -10,6 +10,8 @@
 ///   edits of one order never overwrite each other silently.
 /// - ``add(_:)`` never replaces an order: an identifier in use is a retryable conflict
 ///   (`StoreError.duplicate`).
+/// - ``write(_:replacingExisting:)`` and ``delete(_:)`` are one unit of work each: every order of
+///   the batch is written (or deleted), or none is.
 public protocol OrderRepository: Sendable {
     /// The order with `id`, or nil.
     func order(_ id: String) async throws -> Order?
@@ -25,4 +27,23 @@ public protocol OrderRepository: Sendable {
     /// - Throws: ``OrderError/notFound(id:)``, what `change` throws (nothing is written), or a
     ///   retryable conflict when the order changed meanwhile.
     func update(_ id: String, applying change: @Sendable (inout Order) throws -> Void) async throws -> Order
+
+    /// Keeps `orders` as given, all or nothing, in one unit of work: a new order is added; an
+    /// order already kept is replaced when `replacingExisting` says so (at the version this unit
+    /// of work read, so an edit made meanwhile is a retryable conflict, never overwritten).
+    /// - Throws: ``OrderError/alreadyExists(id:)`` for an order already kept when
+    ///   `replacingExisting` is false; nothing is written then.
+    func write(_ orders: [Order], replacingExisting: Bool) async throws
+
+    /// Deletes the orders `ids`, all or nothing, in one unit of work.
+    /// - Throws: ``OrderError/notFound(id:)`` for an identifier no order has; nothing is deleted then.
+    func delete(_ ids: [String]) async throws
+}
+
+extension OrderRepository {
+    /// Keeps `orders` as given, new ones added and existing ones replaced, all or nothing: the
+    /// article's `write([Order])`.
+    public func write(_ orders: [Order]) async throws {
+        try await write(orders, replacingExisting: true)
+    }
 }

@@ -38,4 +38,31 @@ public struct StoredOrderRepository: OrderRepository {
             return order
         }
     }
+
+    public func write(_ orders: [Order], replacingExisting: Bool) async throws {
+        try await persistence.perform { unitOfWork in
+            let repository = unitOfWork.repository(Order.self)
+            for order in orders {
+                // Read first: a replacement expects the version read, and a new order is an insert,
+                // which another process inserting the same identifier meanwhile turns into a conflict.
+                if try await repository.find(order.id) != nil {
+                    guard replacingExisting else { throw OrderError.alreadyExists(id: order.id) }
+                    try repository.update(order)
+                } else {
+                    try repository.add(order)
+                }
+            }
+        }
+    }
+
+    public func delete(_ ids: [String]) async throws {
+        try await persistence.perform { unitOfWork in
+            let repository = unitOfWork.repository(Order.self)
+            for id in ids {
+                // Reading it makes the delete expect that version: an edit made meanwhile is a conflict.
+                guard try await repository.find(id) != nil else { throw OrderError.notFound(id: id) }
+                try repository.remove(id: id)
+            }
+        }
+    }
 }

@@ -83,6 +83,21 @@ public struct Order: Aggregate, Equatable {
         text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
+    /// The longest identifier an order may have.
+    public static let identifierLimit = 64
+
+    /// Whether `id` may name an order: 1 to ``identifierLimit`` lowercase ASCII letters, digits,
+    /// `-` or `_` (what `id(typed:)` leaves of an identifier typed at the counter, and a safe file
+    /// name and key in every store).
+    public static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= identifierLimit
+            && id.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+    }
+
     private func requireOpen() throws {
         guard status == .open else { throw OrderError.cancelled(id: id) }
     }

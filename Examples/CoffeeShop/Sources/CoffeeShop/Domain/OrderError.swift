@@ -14,6 +14,12 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
     case badQuantity(Int, limit: Int)
     /// One line may hold at most `limit` of an item.
     case tooMany(item: String, limit: Int)
+    /// An order with this identifier is kept already, and the write was not to replace it.
+    case alreadyExists(id: String)
+    /// An identifier that is not 1 to 64 lowercase letters, digits, `-` or `_`.
+    case badIdentifier(String)
+    /// A status that is not one of ``OrderStatus``'s.
+    case badStatus(String)
 
     public var description: String {
         switch self {
@@ -34,6 +40,14 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
             "a quantity must be 1 to \(limit), not \(quantity)"
         case .tooMany(let item, let limit):
             "one order holds at most \(limit) × \(item); take a second order for more"
+        case .alreadyExists(let id):
+            "there is an order \(id) already"
+        case .badIdentifier(let id):
+            "an order's identifier is 1 to \(Order.identifierLimit) lowercase letters, digits, '-' or '_', "
+                + "not \"\(id)\""
+        case .badStatus(let status):
+            "an order's status is "
+                + OrderStatus.allCases.map(\.rawValue).joined(separator: " or ") + ", not \"\(status)\""
         }
     }
 }

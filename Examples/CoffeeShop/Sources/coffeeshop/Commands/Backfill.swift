@@ -2,6 +2,7 @@ import ArgumentParser
 import CoffeeShop
 import Foundation
 import Harbor
+import Synchronization
 
 /// `coffeeshop migrate backfill`: copies the orders the new backend lacks.
 struct Backfill: AsyncParsableCommand {
@@ -20,8 +21,9 @@ struct Backfill: AsyncParsableCommand {
 
     func run() async throws {
         let (report, replayed) = try await options.withMirror { mirror, _, _ in
+            let progressLine = ProgressLine()
             let report = try await mirror.backfill(collections: [Order.collection]) { progress in
-                FileHandle.standardError.write(Data("backfill: \(progress.copied) copied so far\n".utf8))
+                progressLine.report(copied: progress.copied)
             }
             return (report, try await mirror.replayBacklog())
         }
@@ -29,5 +31,23 @@ struct Backfill: AsyncParsableCommand {
         if report.newerOnSecondary > 0 { line += "; \(report.newerOnSecondary) newer on NEW (see migrate verify)" }
         if replayed > 0 { line += "; sent \(replayed) waiting copie(s)" }
         print(line)
+    }
+}
+
+extension Backfill {
+    /// The backfill's progress on standard error: a line each time the count of copied orders
+    /// grows, none while it only skips what is there already.
+    final class ProgressLine: Sendable {
+        private let printed = Mutex(0)
+
+        /// Prints "backfill: N copied so far" when `copied` is more than the last line said.
+        func report(copied: Int) {
+            let grew = printed.withLock { last in
+                guard copied > last else { return false }
+                last = copied
+                return true
+            }
+            if grew { FileHandle.standardError.write(Data("backfill: \(copied) copied so far\n".utf8)) }
+        }
     }
 }

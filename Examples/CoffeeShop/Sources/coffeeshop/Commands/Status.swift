@@ -5,10 +5,12 @@ import Harbor
 /// `coffeeshop status`: which store, how many orders, and for a mirror or fallback what waits.
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show where the orders are kept and what waits to be sent (a query).",
+        abstract: "Show where the orders are kept and what waits to be sent (a query: it sends nothing).",
         discussion: """
-            For a mirror: its phase and the writes the secondary has not had yet. For a fallback: \
-            whether the online store answers, the changes waiting to be sent to it, and conflicts.
+            For a mirror: whether the secondary answers and the writes it has not had yet. For a \
+            fallback: whether the online store answers, the changes waiting to be sent to it, and \
+            each conflict with both sides (the online order, the offline change, what differs). \
+            `coffeeshop sync` sends what waits. Exits non-zero when a side refuses its credentials.
 
             Examples:
               coffeeshop status --store sqlite:orders.sqlite
@@ -18,13 +20,9 @@ struct Status: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        try await options.withApplication(creatingStore: false) { app, opened in
-            // First, so that what a fallback sends is reported here rather than sent by the listing.
-            let lines = try await opened.statusLines()
-            let orders = try await app.run(ListOrders())
-            print("store: \(opened.description)")
-            print("orders: \(orders.count) (\(orders.filter { $0.status == .open }.count) open)")
-            for line in lines { print(line) }
-        }
+        let opened = try options.opening(creatingStore: false).open(try options.location())
+        // First, so that an operator sees which store it is even when it cannot be read.
+        print("store: \(opened.description)")
+        try await opened.whileRunning { try await opened.printStatus() }
     }
 }
