@@ -30,6 +30,12 @@ struct CoffeeShopMirrorTests {
         #expect(unreachable.errors.contains("\(server.url) is unavailable"), "\(unreachable)")
 
         server = try await StoreServerProcess(store: database, port: server.port, token: nil)
+        let back = try await cli.succeeds(["status"])
+        #expect(back.output.contains("secondary: answers"), "\(back)")
+        #expect(back.output.contains("backlog: 2 write(s) wait for the secondary"), "status copies nothing: \(back)")
+        #expect(
+            try await cli.succeeds(["list", "--store", server.url]).output == "\(ada)  open       Ada: 1 × latte\n",
+            "neither status nor list copied anything")
         let verify = try await cli.succeeds(["migrate", "verify"])
         #expect(verify.output.contains("clean; both backends hold the same 2 order(s)"), "\(verify)")
         let onSecondary = try await cli.succeeds(["list", "--store", server.url])
@@ -80,5 +86,44 @@ struct CoffeeShopMirrorTests {
         let cutover = try await cli.run(["migrate", "cutover"] + mirror)
         #expect(cutover.status != 0, "the roles do not swap while the two differ: \(cutover)")
         #expect(cutover.errors.contains("still differs"), "\(cutover)")
+    }
+
+    @Test("backfill prints its progress when it copies, and no progress line while it only skips")
+    func backfillProgress() async throws {
+        let cli = CoffeeShopCLI(folder: try BuiltProduct.temporaryFolder())
+        _ = try await cli.created(["--customer", "Ada", "latte", "--store", "json:old"])
+        _ = try await cli.created(["--customer", "Grace", "mocha", "--store", "json:old"])
+        let mirror = ["--store", "mirror:json:old,json:new"]
+        let first = try await cli.succeeds(["migrate", "backfill"] + mirror)
+        #expect(first.output == "backfill: copied 2 order(s); 0 were there already\n", "\(first)")
+        #expect(first.errors == "backfill: 2 copied so far\n", "\(first)")
+        let again = try await cli.succeeds(["migrate", "backfill"] + mirror)
+        #expect(again.output == "backfill: copied 0 order(s); 2 were there already\n", "\(again)")
+        #expect(again.errors.isEmpty, "nothing copied, nothing to say: \(again)")
+    }
+
+    @Test("a delete and an import go through a mirror like any write: the secondary ends with the same orders")
+    func batchThroughMirror() async throws {
+        let cli = CoffeeShopCLI(
+            folder: try BuiltProduct.temporaryFolder(),
+            environment: ["COFFEESHOP_STORE": "mirror:json:old,sqlite:new.sqlite"])
+        let ada = try await cli.created(["--customer", "Ada", "latte"])
+        let grace = try await cli.created(["--customer", "Grace", "mocha"])
+        try cli.write(
+            "orders.json",
+            #"[{"id": "imp00001", "customer": "Alan", "placedAt": "2030-01-01T09:00:00Z", "items": [{"name": "tea"}]},"#
+                + #" {"id": "imp00002", "customer": "Margaret", "status": "cancelled"}]"#)
+        #expect(try await cli.succeeds(["import", "orders.json"]).output == "imp00001\nimp00002\n")
+        #expect(
+            try await cli.succeeds(["delete", ada, "imp00002"]).output == "deleted 2 order(s): \(ada), imp00002\n")
+        let verify = try await cli.succeeds(["migrate", "verify"])
+        #expect(verify.output.contains("clean; both backends hold the same 2 order(s)"), "\(verify)")
+        let expected = """
+            \(grace)  open       Grace: 1 × mocha
+            imp00001  open       Alan: 1 × tea
+
+            """
+        #expect(try await cli.succeeds(["list", "--store", "sqlite:new.sqlite"]).output == expected)
+        #expect(try await cli.succeeds(["list", "--store", "json:old"]).output == expected)
     }
 }

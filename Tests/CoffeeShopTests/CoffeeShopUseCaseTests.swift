@@ -173,4 +173,72 @@ struct CoffeeShopUseCaseTests {
         #expect(try await app.run(ListOrders()).first?.items == ["1 × latte", "1 × cake"])
         #expect(store.injectedFailures == [.commit, .commit, .commit])
     }
+
+    @Test("deleting orders is one unit of work: an unknown identifier deletes none of them")
+    func deleteAllOrNothing() async throws {
+        let app = app()
+        let ada = try await app.run(CreateOrder(customer: "Ada", items: ["latte"]))
+        let grace = try await app.run(CreateOrder(customer: "Grace"))
+        try await app.run(CancelOrder(orderID: grace))
+        let commits = store.commitCount
+        await #expect(throws: OrderError.notFound(id: "nope")) {
+            try await app.run(DeleteOrders(orderIDs: [ada, " NOPE "]))
+        }
+        #expect(store.commitCount == commits, "nothing was deleted")
+        #expect(try await app.run(ListOrders()).map(\.id) == [ada, grace])
+        try await app.run(DeleteOrders(orderIDs: [ada.uppercased(), grace, ada]))
+        #expect(store.commitCount == commits + 1, "one commit for the batch, open and cancelled orders alike")
+        #expect(try await app.run(ListOrders()).isEmpty)
+    }
+
+    @Test("an import is one unit of work: every order is checked by the order's rules, then all are written")
+    func importBatch() async throws {
+        let app = app()
+        _ = try await app.run(CreateOrder(customer: "Ada"))
+        let commits = store.commitCount
+        let ids = try await app.run(
+            ImportOrders(orders: [
+                OrderObject(
+                    id: " X1 ", customer: "Ada", placedAt: Date(timeIntervalSince1970: 1_700_000_000),
+                    items: [.init(name: "latte", quantity: 2), .init(name: "Latte")]),
+                OrderObject(customer: "Grace", status: "cancelled", items: [.init(name: "mocha")]),
+            ]))
+        #expect(ids == ["x1", "order-2"], "an entry without an identifier gets a new one")
+        #expect(store.commitCount == commits + 1, "one commit for the batch")
+        let listed = try await app.run(ListOrders())
+        #expect(listed.first == OrderSummary(id: "x1", customer: "Ada", status: .open, items: ["3 × latte"]))
+        #expect(
+            listed.contains(OrderSummary(id: "order-2", customer: "Grace", status: .cancelled, items: ["1 × mocha"])))
+    }
+
+    @Test("an import with a bad entry, or an order kept already, writes nothing and names the entry")
+    func importRefusals() async throws {
+        let app = app()
+        _ = try await app.run(ImportOrders(orders: [OrderObject(id: "x1", customer: "Ada")]))
+        let commits = store.commitCount
+        await #expect(
+            throws: OrderImportError.entry(number: 2, id: nil, problem: OrderError.emptyCustomer.description)
+        ) {
+            try await app.run(ImportOrders(orders: [OrderObject(customer: "Alan"), OrderObject(customer: " ")]))
+        }
+        await #expect(throws: OrderImportError.sameID("y1", first: 1, second: 2)) {
+            try await app.run(
+                ImportOrders(orders: [OrderObject(id: "y1", customer: "Alan"), OrderObject(id: "Y1", customer: "Ada")]))
+        }
+        let exists = await #expect(throws: OrderImportError.self) {
+            try await app.run(
+                ImportOrders(orders: [
+                    OrderObject(id: "y1", customer: "Alan"), OrderObject(id: "x1", customer: "Grace"),
+                ]))
+        }
+        #expect(exists?.description.hasPrefix("entry 2 (order x1): there is an order x1 already") == true)
+        await #expect(throws: OrderImportError.empty) { try await app.run(ImportOrders(orders: [])) }
+        #expect(store.commitCount == commits, "nothing was written")
+        #expect(try await app.run(ListOrders()).map(\.customer) == ["Ada"])
+        _ = try await app.run(
+            ImportOrders(
+                orders: [OrderObject(id: "y1", customer: "Alan"), OrderObject(id: "x1", customer: "Grace")],
+                replacingExisting: true))
+        #expect(Set(try await app.run(ListOrders()).map(\.customer)) == ["Alan", "Grace"], "x1 replaced")
+    }
 }

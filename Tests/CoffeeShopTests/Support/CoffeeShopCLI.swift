@@ -54,6 +54,17 @@ struct CoffeeShopCLI: Sendable {
         return Run(status: process.terminationStatus, output: await outputText.value, errors: await errorText.value)
     }
 
+    /// Writes `text` to the file `name` in the working folder, readable by its owner only when
+    /// `private` (a tokens file must be).
+    func write(_ name: String, _ text: String, private: Bool = false) throws {
+        let path = folder.appendingPathComponent(name).path
+        try? FileManager.default.removeItem(atPath: path)
+        let attributes: [FileAttributeKey: Any] = [.posixPermissions: `private` ? 0o600 : 0o644]
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: attributes) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
     /// Reads `pipe` to its end on a thread of its own (a blocking read must not hold one of the
     /// cooperative pool's few threads).
     private static func collect(_ pipe: Pipe) -> Task<String, Never> {

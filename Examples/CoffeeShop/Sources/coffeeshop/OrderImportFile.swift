@@ -1,7 +1,7 @@
 import CoffeeShop
 import Foundation
 
-/// A JSON file of orders to import: an array of ``OrderObject``s, dates in ISO 8601.
+/// A JSON file of orders to import: an array of ``OrderObject``s (dates in ISO 8601).
 ///
 /// ```json
 /// [
@@ -31,10 +31,8 @@ struct OrderImportFile {
         } catch {
             throw .unreadable(path, reason: (error as NSError).localizedDescription)
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            return try decoder.decode([OrderObject].self, from: data)
+            return try JSONDecoder().decode([OrderObject].self, from: data)
         } catch let error as DecodingError {
             throw Self.explaining(error, path: path)
         } catch {
@@ -80,7 +78,6 @@ struct OrderImportFile {
         switch type {
         case is Int.Type: "a whole number"
         case is String.Type: "a string"
-        case is Date.Type: "a date such as \"2025-05-01T09:30:00Z\""
         case is [OrderObject].Type, is [OrderObject.Item].Type: "a list [ … ]"
         default: "an object { … }"
         }

@@ -19,7 +19,7 @@ extension StoreOpening {
         let mirror = MirroredStore(
             primary: first.store, secondary: second.store,
             configuration: MirroredStore.Configuration(
-                logger: quiet, journal: journal, copiesInBackground: createsStore))
+                logger: quiet, journal: journal, copiesInBackground: createsStore && mirrorCopiesInBackground))
         return OpenedStore(
             store: mirror, description: "mirror of \(first.description) (primary) to \(second.description)",
             services: first.services + second.services,

@@ -11,6 +11,9 @@ struct StoreOpening {
     /// False for commands that only read: a mistyped path is then an error, not a new, empty
     /// store, and a mirror copies nothing (neither in the background nor as the command ends).
     var createsStore = true
+    /// Whether a mirror copies on its own in the background while the command runs; `sync`, which
+    /// copies and counts what it copied, turns it off. A command that only reads never copies.
+    var mirrorCopiesInBackground = true
     /// The variables `HARBOR_STORE_TOKEN`, `COFFEESHOP_TOKENS`, `PGPASSWORD` and `PGPASSFILE` are read from.
     var environment: [String: String] = ProcessInfo.processInfo.environment
     /// Where the stores log: warnings and worse, to standard error.

@@ -30,7 +30,7 @@ public struct ImportOrders: UseCase {
             let number = index + 1
             let order: Order
             do {
-                order = try object.order(newID: context.newOrderID(), now: context.now())
+                order = try object.order(newID: context.newOrderID, now: context.now())
             } catch let error as OrderError {
                 throw OrderImportError.entry(number: number, id: object.id, problem: error.description)
             }

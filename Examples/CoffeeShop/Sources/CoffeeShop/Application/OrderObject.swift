@@ -45,14 +45,52 @@ public struct OrderObject: Codable, Sendable, Hashable {
         self.items = items
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case id, customer, placedAt, status, items
+    }
+
+    /// Reads an order; `placedAt` is an ISO 8601 date and time ("2025-05-01T09:30:00Z", fractions
+    /// of a second allowed), read here so that a bad one is reported with its field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        customer = try container.decode(String.self, forKey: .customer)
+        status = try container.decodeIfPresent(String.self, forKey: .status)
+        items = try container.decodeIfPresent([Item].self, forKey: .items)
+        placedAt = try container.decodeIfPresent(String.self, forKey: .placedAt).map { text in
+            guard let date = Self.date(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .placedAt, in: container,
+                    debugDescription: "expected a date and time such as \"2025-05-01T09:30:00Z\", not \"\(text)\"")
+            }
+            return date
+        }
+    }
+
+    /// Writes the order as ``init(from:)`` reads it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(customer, forKey: .customer)
+        try container.encodeIfPresent(placedAt?.formatted(.iso8601), forKey: .placedAt)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(items, forKey: .items)
+    }
+
+    private static func date(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return (try? Date(trimmed, strategy: .iso8601))
+            ?? (try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
+
     /// The order this describes, checked by the domain's rules (an item named twice is one line
     /// with both quantities, up to the limit).
     /// - Parameters:
-    ///   - newID: the identifier when the object has none.
+    ///   - newID: makes the identifier when the object has none (and only then).
     ///   - now: the time taken when the object has none.
     /// - Throws: ``OrderError`` for an identifier, customer, item, quantity or status it refuses.
-    public func order(newID: String, now: Date) throws -> Order {
-        let id = self.id.map(Order.id(typed:)) ?? newID
+    public func order(newID: () -> String, now: Date) throws -> Order {
+        let id = self.id.map(Order.id(typed:)) ?? newID()
         guard Order.isValidID(id) else { throw OrderError.badIdentifier(self.id ?? id) }
         var order = try Order(id: id, customer: customer, placedAt: placedAt ?? now)
         for item in items ?? [] { try order.add(item.name, quantity: item.quantity ?? 1) }

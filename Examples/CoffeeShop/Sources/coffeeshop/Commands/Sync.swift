@@ -23,7 +23,10 @@ struct Sync: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let opened = try options.opening(creatingStore: true).open(try options.location())
+        var opening = options.opening(creatingStore: true)
+        // What it copies is counted here, so the mirror copies nothing behind its back.
+        opening.mirrorCopiesInBackground = false
+        let opened = try opening.open(try options.location())
         try await opened.whileRunning {
             if let mirror = opened.mirror {
                 try await mirror.prepare(Order.schema)
