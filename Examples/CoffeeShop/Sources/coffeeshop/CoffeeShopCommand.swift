@@ -24,10 +24,13 @@ struct CoffeeShopCommand: AsyncParsableCommand {
               coffeeshop import orders.json                  # many at once, all or none
               coffeeshop list --store sqlite:orders.sqlite
 
-            Tokens: HARBOR_STORE_TOKEN is sent to every harbor-store-server. Servers started             with different tokens (a mirror or fallback between two) each get their own from a             file only its owner reads (chmod 600), named by COFFEESHOP_TOKENS, a line per server:
+            Tokens: HARBOR_STORE_TOKEN is sent to every harbor-store-server. Servers started \
+            with different tokens (both sides of a mirror, say) each get their own from a file \
+            that only its owner may read (chmod 600), named by COFFEESHOP_TOKENS, a line each:
               http://127.0.0.1:8095 TOKEN-OF-THE-OLD-ONE
               http://127.0.0.1:8096 TOKEN-OF-THE-NEW-ONE
-            A token is never given on the command line. A server that refuses its token fails             the command at once, naming which side it is.
+            A token is never given on the command line. A server that refuses its token fails \
+            the command at once, naming which side it is.
 
             Move them to a new backend, taking orders all along:
               export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
@@ -40,7 +43,7 @@ struct CoffeeShopCommand: AsyncParsableCommand {
             Keep taking orders while the server is away:
               export COFFEESHOP_STORE=fallback:http://127.0.0.1:8095,json:local
               coffeeshop create --customer Alan tea          # kept locally
-              coffeeshop status                              # what waits, conflicts (reads only)
+              coffeeshop status                              # what waits (reads only)
               coffeeshop sync                                # sends what waits
 
             The walkthrough: Examples/CoffeeShop/README.md.

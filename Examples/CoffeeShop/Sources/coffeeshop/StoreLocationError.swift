@@ -16,8 +16,8 @@ enum StoreLocationError: Error, Equatable, CustomStringConvertible {
           json:FOLDER              JSON files in a folder
           sqlite:FILE              a SQLite database file
           postgres://USER@HOST/DB  PostgreSQL (password in URL, PGPASSWORD, .pgpass)
-          http://HOST:PORT         a harbor-store-server (its token: its line in the
-                                   file COFFEESHOP_TOKENS names, else HARBOR_STORE_TOKEN)
+          http://HOST:PORT         a harbor-store-server (token: its line in the file
+                                   COFFEESHOP_TOKENS names, else HARBOR_STORE_TOKEN)
           mirror:A,B               A the primary, B the secondary, while moving to B;
                                    what B lacks waits in A.mirror-journal (A on disk)
                                    or $XDG_STATE_HOME/coffeeshop/mirror-journal/

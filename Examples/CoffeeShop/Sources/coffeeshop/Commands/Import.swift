@@ -11,7 +11,8 @@ struct Import: AsyncParsableCommand {
               [
                 {"id": "3f2a9c1e", "customer": "Ada", "placedAt": "2025-05-01T09:30:00Z",
                  "items": [{"name": "latte", "quantity": 2}, {"name": "cake"}]},
-                {"customer": "Grace", "status": "cancelled", "items": [{"name": "espresso"}]}
+                {"customer": "Grace", "status": "cancelled",
+                 "items": [{"name": "espresso"}]}
               ]
             Every entry is checked by the order's rules first, and the orders are written in one \
             unit of work: a bad entry (named in the error) or an order that exists already \

@@ -6,7 +6,9 @@ struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the orders, oldest first (a query: it changes no order).",
         discussion: """
-            Each line: identifier, status, customer, items. On a fallback whose online store             answers again, the changes made while it was away are sent first (the fallback sends             them before it reads online, so the list shows them); `coffeeshop status` sends nothing.
+            Each line: identifier, status, customer, items. On a fallback whose online store \
+            answers again, the changes made while it was away are sent first (the fallback sends \
+            them before it reads online, so the list shows them); `coffeeshop status` sends nothing.
 
             Examples:
               coffeeshop list

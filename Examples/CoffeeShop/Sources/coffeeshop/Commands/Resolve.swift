@@ -7,12 +7,14 @@ struct Resolve: AsyncParsableCommand {
         abstract: "Resolve a conflict between an offline change and the online store (needs --store fallback:…).",
         discussion: """
             `coffeeshop status` lists conflicts: orders changed online while they were changed \
-            here offline. Neither side was overwritten; choose one.
+            here offline, each with both sides (the online order, the offline change) and what \
+            differs. Neither side was overwritten; choose one.
 
             Example:
               export COFFEESHOP_STORE=fallback:http://127.0.0.1:8096,json:local
-              coffeeshop status                       # lists conflict 1f0c-2
-              coffeeshop resolve 1f0c-2 --keep online
+              coffeeshop sync                         # sends what waits; counts conflicts
+              coffeeshop status                       # lists conflict 0017…-000000000001
+              coffeeshop resolve 0017…-000000000001 --keep online
             """)
 
     @OptionGroup var options: GlobalOptions
