@@ -331,7 +331,7 @@ let package = Package(
         .testTarget(
             name: "WordCounterAdaptersTests",
             dependencies: [
-                "WordCounter", "WordCounterAdapters", "Harbor", "HarborTesting",
+                "WordCounter", "WordCounterAdapters", "Harbor", "HarborTesting", "HarborSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),

@@ -78,6 +78,8 @@ public struct TrackFiles: UseCase {
                     }
                     continue
                 }
+                // Until every file below it is tracked: an interrupted run leaves the rest a baseline.
+                root.trackingInProgress = true
                 if let machine = services.machine {
                     root.machine = machine
                     // A name another folder of this machine has would make two folders' files one.
@@ -94,7 +96,28 @@ public struct TrackFiles: UseCase {
             try await Self.trackNew(discovered, countingAsWriting: asWriting, in: context)
         }
         try await Self.trackNew(consume found, statuses: statuses, in: context)
+        try await Self.finishTracking(of: roots.map(\.path), in: context)
         if !problems.isEmpty { throw PathProblems(problems) }
+    }
+
+    /// Records that every file below `paths` is tracked now (``TrackedRoot/trackingInProgress``
+    /// cleared), with ``FolderTrackingFinished`` for a folder that an earlier run left half-way
+    /// (`interrupted`, by path: how many of its files this run tracked).
+    static func finishTracking(
+        of paths: [String], interrupted: [String: Int] = [:], in context: RunContext<WordCounterServices>
+    ) async throws {
+        let services = context.services
+        try await services.persistence.perform { unitOfWork in
+            let saved = unitOfWork.repository(TrackedRoot.self)
+            for var root in try await saved.all()
+            where root.belongs(to: services.machine) && root.trackingInProgress == true && paths.contains(root.path) {
+                root.trackingInProgress = nil
+                try saved.update(root)
+                if let files = interrupted[root.path] {
+                    try unitOfWork.record(FolderTrackingFinished(path: root.path, files: files))
+                }
+            }
+        }
     }
 
     /// Tracks the files of `found` that are not tracked yet, in batches, and returns how many.
@@ -122,11 +145,19 @@ public struct TrackFiles: UseCase {
             $0.belongs(to: services.machine)
         }
         let known = Set(tracked.map { ExactPath($0.path) })
+        // Below a folder whose tracking has not finished, a file is part of what was there when the
+        // writer tracked it: a baseline, however it is found.
+        let unfinished = Set(roots.filter { $0.trackingInProgress == true }.map(\.path))
         // In path order, a batch's files sit together in the path indexes: each commit rewrites a
         // few of their pages instead of one per file. Sorted, a path given twice is given side by
         // side, and only its first is kept.
         var new = (consume found).filter { !known.contains(ExactPath($0.path)) }
-        new.sort { PathBytes.precedes($0.path, $1.path) }
+        // The files of folders whose tracking has not finished go first: they are what was there,
+        // so a copy of one elsewhere (same fingerprint) is known for a copy when its turn comes.
+        new.sort {
+            let (first, second) = (unfinished.contains($0.root ?? ""), unfinished.contains($1.root ?? ""))
+            return first != second ? first : PathBytes.precedes($0.path, $1.path)
+        }
         new = zip(new.indices, new).filter { index, file in
             index == 0 || !PathBytes.same(new[index - 1].path, file.path)
         }.map(\.1)
@@ -175,6 +206,7 @@ public struct TrackFiles: UseCase {
                         try unitOfWork.record(FileTracked(fileID: file.id, path: file.path, words: file.words))
                         guard let fingerprint = file.fingerprint else { continue }
                         if countingAsWriting, !synced, let words = file.words, words > 0,
+                            !unfinished.contains(entry.root ?? ""),
                             !batchFingerprints.contains(fingerprint), !earlierFingerprints.contains(fingerprint)
                         {
                             var today = DailyCount(

@@ -125,16 +125,24 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 }
             }
         }
+        // Last, by text: a file moved and then saved with changes before this update (an editor's
+        // atomic save at its new path) has neither its identity nor its fingerprint, but most of its lines.
+        let foundSoFar = Set(moves.map(\.0.id))
+        moves += Self.pairBySimilarity(
+            gone.filter { !foundSoFar.contains($0.id) }, candidates: candidates, claimed: &claimed,
+            fileSystem: fileSystem)
         let movedIDs = Set(moves.map(\.0.id))
         let missing = gone.filter { !movedIDs.contains($0.id) }
         let newPaths = listed.keys.filter { !claimed.contains($0) }.map(\.path).sorted()
+        // Folders a `track` left half-way that were listed whole now: their files are all tracked below.
+        let unfinished = listings.map(\.root).filter { $0.trackingInProgress == true }.map(\.path)
 
         // 3. Write it down, in batches. `summary` counts only what was committed, so an update
         // stopped by a failure can say what it saved.
         do {
             try await save(
                 toCount: toCount, moves: moves, missing: missing, newPaths: newPaths, listed: listed, roots: roots,
-                summary: &summary, in: context)
+                unfinished: unfinished, summary: &summary, in: context)
         } catch let error where !(error is CancellationError) && (error as? any RetryableError)?.isRetryable != true {
             guard summary.savedAnything else { throw error }
             throw UpdateInterrupted(
@@ -264,7 +272,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// Recounts, follows, marks missing and tracks, in batches, then records the summary.
     private func save(
         toCount: [String], moves: [(TrackedFile, String)], missing: [TrackedFile], newPaths: [String],
-        listed: [ExactPath: String], roots: [TrackedRoot], summary: inout Summary,
+        listed: [ExactPath: String], roots: [TrackedRoot], unfinished: [String], summary: inout Summary,
         in context: RunContext<WordCounterServices>
     ) async throws {
         let services = context.services
@@ -322,6 +330,11 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 discovered, recountingAliased: false, countingAsWriting: services.settings.value.newFilesCountAsWriting,
                 in: context)
         }
+        if !unfinished.isEmpty {
+            var interrupted: [String: Int] = [:]
+            for root in unfinished { interrupted[root] = newPaths.filter { listed[ExactPath($0)] == root }.count }
+            try await TrackFiles.finishTracking(of: unfinished, interrupted: interrupted, in: context)
+        }
         let event = summary.event
         guard summary.savedAnything || summary.unreadable > 0 else {
             // Nothing changed: nothing to store (a write would cost the database a commit and the
@@ -333,6 +346,44 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         try await services.persistence.perform { unitOfWork in
             try unitOfWork.record(event)
         }
+    }
+
+    /// Pairs gone files with candidates whose text is mostly theirs (``ContentSketch/likeness(to:)``),
+    /// one to one, the most alike first and, between equally alike ones, a candidate with the
+    /// file's name; claims the paths it pairs.
+    ///
+    /// Only files with a sketch take part, and each candidate is read once, when there is any.
+    static func pairBySimilarity(
+        _ unfound: [TrackedFile], candidates: [String: [FileStatus]], claimed: inout Set<ExactPath>,
+        fileSystem: any FileSystem
+    ) -> [(TrackedFile, String)] {
+        let files = unfound.filter { $0.sketch != nil }
+        guard !files.isEmpty else { return [] }
+        var sketches: [String: ContentSketch] = [:]
+        var pairs: [(similarity: Double, sameName: Bool, file: Int, path: String)] = []
+        for (index, file) in files.enumerated() {
+            guard let sketch = file.sketch else { continue }
+            let name = file.path.split(separator: "/").last
+            for status in candidates[file.id] ?? [] where !claimed.contains(ExactPath(status.path)) {
+                if sketches[status.path] == nil {
+                    sketches[status.path] = (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch()
+                }
+                guard let other = sketches[status.path] else { continue }
+                guard let similarity = sketch.likeness(to: other) else { continue }
+                pairs.append((similarity, status.path.split(separator: "/").last == name, index, status.path))
+            }
+        }
+        pairs.sort {
+            ($0.similarity, $0.sameName ? 1 : 0, $1.path) > ($1.similarity, $1.sameName ? 1 : 0, $0.path)
+        }
+        var paired = Set<Int>()
+        var moves: [(TrackedFile, String)] = []
+        for pair in pairs where !paired.contains(pair.file) && !claimed.contains(ExactPath(pair.path)) {
+            paired.insert(pair.file)
+            claimed.insert(ExactPath(pair.path))
+            moves.append((files[pair.file], pair.path))
+        }
+        return moves
     }
 
     /// Marks a file missing, reporting it only the first time.

@@ -90,3 +90,13 @@ public struct FileAliasSkipped: DomainEvent, Equatable {
     /// Where that file is tracked.
     public let trackedPath: String
 }
+
+/// The files of a tracked folder whose tracking was stopped half-way (``TrackedRoot/trackingInProgress``)
+/// are all tracked now, the rest of them as a baseline, not as writing.
+public struct FolderTrackingFinished: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.folder-tracking-finished"
+    /// The folder.
+    public let path: String
+    /// How many of its files this run tracked as a baseline.
+    public let files: Int
+}

@@ -6,11 +6,14 @@ public struct FileCount: Sendable, Equatable {
     public var fingerprint: UInt64
     /// The status of the file as it was read (the open file's, not the path's at another time).
     public var status: FileStatus
+    /// What its lines look like, to recognise it after a move that changed some of them.
+    public var sketch: ContentSketch
 
     /// Creates a count.
-    public init(words: Int?, fingerprint: UInt64, status: FileStatus) {
+    public init(words: Int?, fingerprint: UInt64, status: FileStatus, sketch: ContentSketch = ContentSketch()) {
         self.words = words
         self.fingerprint = fingerprint
         self.status = status
+        self.sketch = sketch
     }
 }

@@ -25,6 +25,12 @@ public protocol FileSystem: Sendable {
     /// the caller reports them). Hidden folders (`.git`, `.cache`) are skipped.
     /// - Throws: the folder's own status errors (not found, not a folder, permission denied).
     func listing(of folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> FolderListing
+
+    /// The ``ContentSketch`` of the regular file at `path` that keeps every word run's hash
+    /// (``ContentSketch/keepsAll``), of its first MiB at most: what a missing file's stored sketch
+    /// is looked up in when it may have moved there.
+    /// - Throws: the errors of ``count(_:mode:excluding:)``.
+    func fullSketch(of path: String) throws(FileProblem) -> ContentSketch
 }
 
 extension FileSystem {

@@ -3,10 +3,11 @@ import Foundation
 /// A tracked file is stored as one positional JSON array, not an object with named keys:
 ///
 /// `[1, id, path, root, mode, device, inode, birthTime, size, modified, fingerprint, words, state,
-/// problem, trackedAt, countedAt, machine, document, exclusions]`, where the leading `1` is the
-/// format's version and absent values are `null`; the last three are written only when one is set
-/// (`exclusions`, the bits of a Markdown file's ``TrackedFile/exclusions``, only when not empty),
-/// and read as absent when the array ends before them (files stored before they existed).
+/// problem, trackedAt, countedAt, machine, document, exclusions, sketch]`, where the leading `1` is
+/// the format's version and absent values are `null`; the last four are written only when one is
+/// set (`exclusions`, the bits of a Markdown file's ``TrackedFile/exclusions``, only when not
+/// empty; `sketch`, the hashes of its ``ContentSketch``), and read as absent when the array ends
+/// before them (files stored before they existed).
 ///
 /// Why: `update` reads every tracked file to learn which ones changed, and Foundation's
 /// `JSONDecoder` on Linux decodes an object with named keys about four times slower than an
@@ -36,11 +37,12 @@ extension TrackedFile {
         try container.encode(problem)
         try container.encode(trackedAt)
         try container.encode(countedAt)
-        if machine != nil || document != nil || !exclusions.isEmpty {
+        if machine != nil || document != nil || !exclusions.isEmpty || sketch != nil {
             try container.encode(machine)
             try container.encode(document)
         }
-        if !exclusions.isEmpty { try container.encode(exclusions.rawValue) }
+        if !exclusions.isEmpty || sketch != nil { try container.encode(exclusions.rawValue) }
+        if let sketch { try container.encode(sketch.hashes) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,6 +79,9 @@ extension TrackedFile {
         if !container.isAtEnd { document = try container.decodeIfPresent(String.self) }
         if !container.isAtEnd, let bits = try container.decodeIfPresent(UInt8.self) {
             exclusions = MarkdownExclusions(rawValue: bits)
+        }
+        if !container.isAtEnd, let hashes = try container.decodeIfPresent([UInt32].self) {
+            sketch = ContentSketch(hashes: hashes)
         }
     }
 

@@ -25,6 +25,7 @@ extension TrackedFile {
         size = count.status.size
         modified = count.status.modified
         fingerprint = count.fingerprint
+        sketch = count.sketch.hashes.isEmpty ? nil : count.sketch
         state = .ok
         problem = nil
         countedAt = date

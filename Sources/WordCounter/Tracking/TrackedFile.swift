@@ -37,6 +37,9 @@ public struct TrackedFile: Aggregate, Equatable {
     public var modified: Int64
     /// Hash of the content when last counted, to recognise it after a move.
     public var fingerprint: UInt64?
+    /// Its lines when last counted, to recognise it after a move that changed some of them; nil
+    /// for files counted before sketches were kept.
+    public var sketch: ContentSketch?
     /// The last count; nil before the first, or when the file asks not to be counted.
     public var words: Int?
     /// Whether it was found and counted.

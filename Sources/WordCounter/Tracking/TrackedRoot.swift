@@ -19,6 +19,11 @@ public struct TrackedRoot: Aggregate, Equatable {
     /// The name shared by the copies of this folder on every machine (its last path component by
     /// default); nil when its files are not shared with other machines.
     public var name: String?
+    /// True from the moment `track` records the folder until it has tracked every file in it:
+    /// while it is, files found below it are taken as they are (a baseline), never as writing, so
+    /// that a `track` stopped half-way (killed, a full disk) does not make the rest of the folder
+    /// count as today's words. The next `track` or `update` that tracks the rest finishes it.
+    public var trackingInProgress: Bool?
 
     /// Creates a tracked folder.
     public init(path: String, filter: FileFilter, machine: String? = nil, name: String? = nil) {

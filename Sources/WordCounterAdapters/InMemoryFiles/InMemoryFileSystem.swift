@@ -76,9 +76,25 @@ extension InMemoryFileSystem: FileSystem {
         guard node.isReadable else { throw .permissionDenied }
         let result = WordCounterStream.result(for: node.bytes, mode: mode, excluding: exclusions)
         if result.isBinary { throw .binary }
+        var sketch = ContentSketch()
+        sketch.update(node.bytes)
         return FileCount(
             words: result.countingDisabled ? nil : result.words, fingerprint: Fingerprint.of(node.bytes),
-            status: status)
+            status: status, sketch: sketch.finished)
+    }
+
+    /// The sketch of the file at `path` with every word run's hash, of its first MiB at most.
+    public func fullSketch(of path: String) throws(FileProblem) -> ContentSketch {
+        let path = absolutePath(path)
+        let node = try tree.withLock { tree throws(FileProblem) in
+            if let problem = tree.problemReaching(path) { throw problem }
+            guard let node = tree[path] else { throw .notFound }
+            return node
+        }
+        guard node.isReadable else { throw .permissionDenied }
+        var sketch = ContentSketch(keepingAll: true)
+        sketch.update(Array(node.bytes.prefix(1 << 20)))
+        return sketch.finished
     }
 
     /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted.

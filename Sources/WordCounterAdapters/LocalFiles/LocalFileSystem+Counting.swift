@@ -51,6 +51,24 @@ extension LocalFileSystem {
         throw .io("kept changing while being read")
     }
 
+    /// The sketch of the file at `path` with every word run's hash, of its first MiB at most.
+    public func fullSketch(of path: String) throws(FileProblem) -> ContentSketch {
+        let file = try OpenFile(readingAt: path)
+        let status = try Self.status(of: file, path: path).status
+        guard status.kind == .regular else { throw .notRegularFile(status.kind) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 64)
+        defer { buffer.deallocate() }
+        var sketch = ContentSketch(keepingAll: true)
+        var total = 0
+        while total < 1 << 20 {
+            let count = try file.read(into: buffer)
+            if count == 0 { break }
+            sketch.update(UnsafeRawBufferPointer(rebasing: buffer[0..<min(count, (1 << 20) - total)]))
+            total += count
+        }
+        return sketch.finished
+    }
+
     /// Reads `file` from its current offset to the end, into one counter and one fingerprint.
     private static func read(
         _ file: borrowing OpenFile, mode: CountingMode, excluding exclusions: MarkdownExclusions,
@@ -58,6 +76,7 @@ extension LocalFileSystem {
     ) throws(FileProblem) -> (FileCount, bytesRead: Int64) {
         var stream = WordCounterStream(mode: mode, excluding: exclusions)
         var fingerprint = Fingerprint()
+        var sketch = ContentSketch()
         var total: Int64 = 0
         while true {
             let count = try file.read(into: buffer)
@@ -69,11 +88,14 @@ extension LocalFileSystem {
             // since a NUL byte is text in UTF-16.
             if stream.isBinary { throw .binary }
             fingerprint.update(chunk)
+            sketch.update(chunk)
         }
         let result = stream.finish()
         if result.isBinary { throw .binary }
         let words = result.countingDisabled ? nil : result.words
-        return (FileCount(words: words, fingerprint: fingerprint.value, status: status), total)
+        return (
+            FileCount(words: words, fingerprint: fingerprint.value, status: status, sketch: sketch.finished), total
+        )
     }
 
     /// The status of the open `file`, with its link count, reported at `path`.

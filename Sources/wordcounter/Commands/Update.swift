@@ -36,6 +36,11 @@ struct Update: AsyncParsableCommand {
                 lines.append(
                     "same file: \($0.path.escapedForTerminal) is \($0.trackedPath.escapedForTerminal), counted once")
             },
+            events.subscribe(to: FolderTrackingFinished.self) {
+                lines.append(
+                    "finished tracking \($0.path.escapedForTerminal), which an earlier track left half-way: "
+                        + "\($0.files) file(s) taken as they are, not as today's writing")
+            },
             events.subscribe(to: WordCountsUpdated.self) { updates.append($0) },
         ]
         let progress = ProgressBar()

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The writer's real folder on disk, changed as an editor and a file manager change it.
+struct WorkflowDisk {
+    /// The folder the model's relative paths are below, without a trailing slash.
+    let root: String
+
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+
+    private func makeParent(of relative: String) throws {
+        let parent = (path(relative) as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    }
+
+    /// Saves `text`: in place (the same inode, truncated and written), or atomically as editors
+    /// do (a hidden temporary file beside it, renamed over it: a new inode).
+    func save(_ relative: String, _ text: String, atomically: Bool) throws {
+        try makeParent(of: relative)
+        let target = path(relative)
+        if atomically {
+            let parent = (target as NSString).deletingLastPathComponent
+            let temporary = parent + "/.\((target as NSString).lastPathComponent).swp"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } else if FileManager.default.fileExists(atPath: target) {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: target))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        } else {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: target))
+        }
+    }
+
+    func copy(_ from: String, _ to: String) throws {
+        try makeParent(of: to)
+        try FileManager.default.copyItem(atPath: path(from), toPath: path(to))
+    }
+
+    func move(_ from: String, _ to: String) throws {
+        try makeParent(of: to)
+        guard rename(path(from), path(to)) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    func remove(_ relative: String) throws {
+        try FileManager.default.removeItem(atPath: path(relative))
+    }
+}

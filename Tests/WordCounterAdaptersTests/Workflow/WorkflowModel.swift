@@ -1,0 +1,216 @@
+import Foundation
+import HarborTesting
+
+/// What the writer's folders hold and how many words they wrote today: the oracle the real
+/// Word Counter is checked against.
+///
+/// A file is paragraphs of words, each word a new token (`w17`), so no two texts share a word by
+/// chance. Writing is what the writer typed minus what they deleted, in files of tracked folders,
+/// as far as an update saw it: what was typed into a file that then left the tracked folders
+/// (moved out, deleted) before any update is beyond what Word Counter can know. Text that was
+/// moved, copied, restored or there when a folder was tracked is never writing.
+/// Files live below a root folder: `a` and `b` are tracked from the start, `out` never is, and
+/// interrupted tracks add folders `c0`, `c1`, ….
+struct WorkflowModel {
+    /// The files below tracked folders, by path relative to the root folder.
+    var files: [String: [[String]]] = [:]
+    /// Files moved out of tracking, by relative path.
+    var outside: [String: [[String]]] = [:]
+    /// The tracked folders, relative.
+    var trackedFolders: [String] = ["a", "b"]
+    /// Net words typed today in tracked folders that an update has seen.
+    var writtenToday = 0
+    /// Net words typed into each file since the last update, by path.
+    var unseen: [String: Int] = [:]
+    /// Files of a folder whose `track` was interrupted, not yet seen by an update: nothing recorded
+    /// them, so what is typed into one before the next update is part of its baseline, and one
+    /// moved out of that folder before it is new where it lands, its words writing. That is what
+    /// Word Counter cannot know; the model says so rather than hiding it.
+    var unseenBaseline: Set<String> = []
+    private var nextWord = 0
+    private var nextName = 0
+
+    /// A paragraph of `count` new words.
+    mutating func newWords(_ count: Int) -> [String] {
+        (0..<count).map { _ in
+            nextWord += 1
+            return "w\(nextWord)"
+        }
+    }
+
+    /// A fresh file name in one of the tracked folders (now and then in a subfolder).
+    mutating func freshPath(using generator: inout SeededGenerator) -> String {
+        nextName += 1
+        let folder = trackedFolders[Int.random(in: 0..<trackedFolders.count, using: &generator)]
+        let sub = Int.random(in: 0..<4, using: &generator) == 0 ? "/part" : ""
+        return "\(folder)\(sub)/chapter-\(nextName).md"
+    }
+
+    /// The text of a file as written to disk: paragraphs separated by a blank line.
+    static func text(_ paragraphs: [[String]]) -> String {
+        paragraphs.map { $0.joined(separator: " ") }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The starting folders: a few chapters in `a` and `b`, tracked as they are (a baseline).
+    mutating func startingFiles(using generator: inout SeededGenerator) -> [String: [[String]]] {
+        var made: [String: [[String]]] = [:]
+        for _ in 0..<Int.random(in: 2...5, using: &generator) {
+            let paragraphs = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                newWords(Int.random(in: 3...30, using: &generator))
+            }
+            made[freshPath(using: &generator)] = paragraphs
+        }
+        files = made
+        return made
+    }
+
+    /// A step that fits the current folders, drawn from `generator`.
+    mutating func nextStep(using generator: inout SeededGenerator) -> WorkflowStep {
+        let paths = files.keys.sorted()
+        func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &generator)] }
+        let roll = Int.random(in: 0..<100, using: &generator)
+        if paths.isEmpty || roll < 4 {
+            return .create(path: freshPath(using: &generator), words: Int.random(in: 1...40, using: &generator))
+        }
+        let path = pick(paths)
+        let paragraphs = files[path]?.count ?? 0
+        switch roll {
+        case 4..<30:
+            return .type(
+                path: path, words: Int.random(in: 1...25, using: &generator),
+                paragraph: Int.random(in: 0...paragraphs, using: &generator), atomically: Bool.random(using: &generator))
+        case 30..<40:
+            return .delete(
+                path: path, words: Int.random(in: 1...12, using: &generator),
+                paragraph: Int.random(in: 0..<max(1, paragraphs), using: &generator),
+                atomically: Bool.random(using: &generator))
+        case 40..<46: return .copy(from: path, to: freshPath(using: &generator))
+        case 46..<54: return .move(from: path, to: freshPath(using: &generator))
+        case 54..<64:
+            return .moveAndSave(from: path, to: freshPath(using: &generator), words: Int.random(in: 1...8, using: &generator))
+        case 64..<68:
+            nextName += 1
+            return .moveOut(from: path, to: "out/loose-\(nextName).md")
+        case 68..<72:
+            guard let away = outside.keys.sorted().first else { return .update }
+            return .moveBack(from: away, to: freshPath(using: &generator))
+        case 72..<75: return .remove(path: path)
+        case 75..<78: return .restore(path: path)
+        case 78..<80:
+            let folder = "c\(trackedFolders.count - 2)"
+            return .interruptedTrack(folder: folder, files: Int.random(in: 1...4, using: &generator))
+        default: return .update
+        }
+    }
+
+    /// Applies `step` to the model; false when it does not fit (its file is gone), so a shrunk
+    /// sequence skips it. Returns the files to write and remove on disk through `disk`.
+    mutating func apply(_ step: WorkflowStep, to disk: WorkflowDisk) throws -> Bool {
+        switch step {
+        case .type(let path, let words, let paragraph, let atomically):
+            guard var paragraphs = files[path] else { return false }
+            let typed = newWords(words)
+            if paragraph < paragraphs.count { paragraphs[paragraph] += typed } else { paragraphs.append(typed) }
+            files[path] = paragraphs
+            if !unseenBaseline.contains(path) { unseen[path, default: 0] += words }
+            try disk.save(path, Self.text(paragraphs), atomically: atomically)
+        case .delete(let path, let words, let paragraph, let atomically):
+            guard var paragraphs = files[path], paragraph < paragraphs.count else { return false }
+            // A file keeps at least one word: an empty file is another story (it has no lines).
+            let total = paragraphs.reduce(0) { $0 + $1.count }
+            let removed = min(words, paragraphs[paragraph].count, total - 1)
+            guard removed > 0 else { return false }
+            paragraphs[paragraph].removeLast(removed)
+            if paragraphs[paragraph].isEmpty { paragraphs.remove(at: paragraph) }
+            files[path] = paragraphs
+            if !unseenBaseline.contains(path) { unseen[path, default: 0] -= removed }
+            try disk.save(path, Self.text(paragraphs), atomically: atomically)
+        case .create(let path, let words):
+            guard isTracked(path), files[path] == nil, !disk.exists(path) else { return false }
+            let paragraphs = [newWords(words)]
+            files[path] = paragraphs
+            unseen[path] = words
+            try disk.save(path, Self.text(paragraphs), atomically: false)
+        case .copy(let from, let to):
+            guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            files[to] = paragraphs
+            try disk.copy(from, to)
+            seeUpdate()
+        case .move(let from, let to):
+            guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            files[from] = nil
+            files[to] = paragraphs
+            unseen[to] = unseen.removeValue(forKey: from)
+            leaveBaseline(from, to: to, words: paragraphs)
+            try disk.move(from, to)
+        case .moveAndSave(let from, let to, let words):
+            guard var paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            try disk.move(from, to)
+            paragraphs[paragraphs.count - 1] += newWords(words)
+            files[from] = nil
+            files[to] = paragraphs
+            let wasBaseline = unseenBaseline.contains(from)
+            unseen[to] = unseen.removeValue(forKey: from)
+            leaveBaseline(from, to: to, words: paragraphs)
+            if !wasBaseline { unseen[to, default: 0] += words }
+            try disk.save(to, Self.text(paragraphs), atomically: true)
+        case .moveOut(let from, let to):
+            guard let paragraphs = files[from], outside[to] == nil else { return false }
+            files[from] = nil
+            unseen[from] = nil
+            unseenBaseline.remove(from)
+            outside[to] = paragraphs
+            try disk.move(from, to)
+        case .moveBack(let from, let to):
+            guard let paragraphs = outside[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            outside[from] = nil
+            files[to] = paragraphs
+            try disk.move(from, to)
+        case .remove(let path):
+            guard files[path] != nil else { return false }
+            files[path] = nil
+            unseen[path] = nil
+            unseenBaseline.remove(path)
+            try disk.remove(path)
+        case .restore(let path):
+            guard let paragraphs = files[path] else { return false }
+            try disk.remove(path)
+            try disk.save(path, Self.text(paragraphs), atomically: false)
+        case .interruptedTrack(let folder, let count):
+            guard !trackedFolders.contains(folder) else { return false }
+            for index in 0..<count {
+                let paragraphs = [newWords(5 + index)]
+                files["\(folder)/draft-\(index).md"] = paragraphs
+                unseenBaseline.insert("\(folder)/draft-\(index).md")
+                try disk.save("\(folder)/draft-\(index).md", Self.text(paragraphs), atomically: false)
+            }
+            trackedFolders.append(folder)
+        case .update:
+            seeUpdate()
+        }
+        return true
+    }
+
+    /// Whether `path` is below a tracked folder (a step of a shrunk sequence may name one that an
+    /// earlier step, now dropped, would have tracked).
+    func isTracked(_ path: String) -> Bool {
+        path.split(separator: "/").first.map { trackedFolders.contains(String($0)) } ?? false
+    }
+
+    /// An update sees what was typed into the files still in tracked folders.
+    private mutating func seeUpdate() {
+        writtenToday += unseen.values.reduce(0, +)
+        unseen = [:]
+        unseenBaseline = []
+    }
+
+    /// A file of an interrupted folder moved out of it before any update is new where it lands.
+    private mutating func leaveBaseline(_ from: String, to: String, words paragraphs: [[String]]) {
+        guard unseenBaseline.remove(from) != nil else { return }
+        if from.split(separator: "/").first == to.split(separator: "/").first {
+            unseenBaseline.insert(to)
+        } else {
+            unseen[to, default: 0] += paragraphs.reduce(0) { $0 + $1.count }
+        }
+    }
+}

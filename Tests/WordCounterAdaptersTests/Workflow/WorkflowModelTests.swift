@@ -1,0 +1,56 @@
+import Foundation
+import HarborTesting
+import Testing
+
+/// Word Counter driven through generated writer workflows on real files and a real SQLite file,
+/// against a model of what the writer did: today's words are always what they typed minus what
+/// they deleted, however the files were saved, moved, copied, restored or tracked.
+///
+/// `WORDCOUNTER_MODEL_SEQUENCES=10000` runs that many sequences (a soak run);
+/// `WORDCOUNTER_MODEL_SEED` starts from another seed. A failure prints its seed and the sequence
+/// shrunk to the steps that still fail.
+@Suite("Writer workflows against a model")
+struct WorkflowModelTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let sequences = environment["WORDCOUNTER_MODEL_SEQUENCES"].flatMap(Int.init) ?? 120
+    static let firstSeed = environment["WORDCOUNTER_MODEL_SEED"].flatMap(UInt64.init) ?? 2_026_112_8
+    static let stepsPerSequence = 14
+
+    @Test("today's words, the tracked files and the TODAY column agree with what the writer did")
+    func workflows() async throws {
+        for offset in 0..<UInt64(Self.sequences) {
+            let seed = Self.firstSeed &+ offset
+            let steps = try WorkflowRun.steps(seed: seed, count: Self.stepsPerSequence)
+            guard let violation = try await WorkflowRun.run(seed: seed, steps: steps) else { continue }
+            let shrunk = try await WorkflowRun.shrink(seed: seed, steps: steps)
+            let again = try await WorkflowRun.run(seed: seed, steps: shrunk)
+            Issue.record(
+                """
+                seed \(seed): \(violation)
+                shrunk to \(shrunk.count) steps (\(again.map { "\($0)" } ?? "passes now")):
+                \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+                """)
+            return
+        }
+    }
+
+    @Test("a move followed by an atomic save with three more words counts three words")
+    func moveThenAtomicSave() async throws {
+        // The first starting file (the run draws the same ones from the seed), moved into a
+        // subfolder of its folder, saved with three words more.
+        var generator = SeededGenerator(seed: 7)
+        var model = WorkflowModel()
+        let first = try #require(model.startingFiles(using: &generator).keys.sorted().first)
+        let folder = first.split(separator: "/").first.map(String.init) ?? "a"
+        let steps: [WorkflowStep] = [.moveAndSave(from: first, to: "\(folder)/sub/moved.md", words: 3), .update]
+        let violation = try await WorkflowRun.run(seed: 7, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
+
+    @Test("a track stopped by a full disk leaves the rest of its folder a baseline, not writing")
+    func interruptedTrack() async throws {
+        let steps: [WorkflowStep] = [.interruptedTrack(folder: "c0", files: 4), .update, .update]
+        let violation = try await WorkflowRun.run(seed: 11, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Harbor
+import HarborSQLite
+import HarborTesting
+import Synchronization
+import WordCounter
+import WordCounterAdapters
+
+/// Runs a sequence of ``WorkflowStep``s against the real Word Counter (its use cases on the local
+/// disk and a SQLite file) and the ``WorkflowModel`` side by side, and checks after every step
+/// that reaches the database that the two agree.
+struct WorkflowRun {
+    /// Where the real program and the model disagree, after which step.
+    struct Violation: Error, CustomStringConvertible {
+        let step: Int
+        let message: String
+        var description: String { "after step \(step + 1): \(message)" }
+    }
+
+    /// A store whose commits fail as on a full disk once `budget` of them went through, while set.
+    final class FullDiskStore: ForwardingStore {
+        let base: any Store
+        let budget = Mutex<Int?>(nil)
+
+        init(base: any Store) { self.base = base }
+
+        func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+            let allowed = budget.withLock { budget -> Bool in
+                guard let left = budget else { return true }
+                budget = left - 1
+                return left > 0
+            }
+            guard allowed else { throw StoreError.backend(location: "wordcounter.sqlite", reason: "the disk is full") }
+            return try await base.commit(changeSet)
+        }
+    }
+
+    /// Runs `steps` from the starting folders `seed` makes; the first violation, or nil.
+    static func run(seed: UInt64, steps: [WorkflowStep]) async throws -> Violation? {
+        let folder = try TemporaryFolder(prefix: "workflow")
+        defer { try? folder.remove() }
+        let disk = WorkflowDisk(root: folder.path + "/writer")
+        var generator = SeededGenerator(seed: seed)
+        var model = WorkflowModel()
+        for (path, paragraphs) in model.startingFiles(using: &generator) {
+            try disk.save(path, WorkflowModel.text(paragraphs), atomically: false)
+        }
+        for folder in model.trackedFolders {
+            try FileManager.default.createDirectory(atPath: disk.path(folder), withIntermediateDirectories: true)
+        }
+        let store = FullDiskStore(base: try SQLiteStore(path: folder.path + "/wordcounter.sqlite"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let app = WordCounterApp(
+            services: WordCounterServices(
+                persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar, now: { now }))
+        try await app.run(TrackFiles(paths: model.trackedFolders.map(disk.path)))
+        for (index, step) in steps.enumerated() {
+            guard try model.apply(step, to: disk) else { continue }
+            switch step {
+            case .interruptedTrack(let folder, _):
+                // The folder is recorded (one commit), then the disk is full.
+                store.budget.withLock { $0 = 1 }
+                _ = try? await app.run(TrackFiles(paths: [disk.path(folder)]))
+                store.budget.withLock { $0 = nil }
+            case .update, .copy:
+                try await app.run(UpdateWordCounts())
+                if let problem = try await disagreement(app: app, model: model, disk: disk) {
+                    return Violation(step: index, message: problem)
+                }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// What the program says that the model does not, or nil.
+    static func disagreement(app: WordCounterApp, model: WorkflowModel, disk: WorkflowDisk) async throws -> String? {
+        let today = try await app.run(ShowHistory(days: 1)).last?.words ?? 0
+        if today != model.writtenToday {
+            return "today's words are \(today); the writer wrote \(model.writtenToday)"
+        }
+        let rows = try await app.run(ShowStatus())
+        let counted = rows.filter { $0.status == .ok }.map(\.path)
+        if Set(counted).count != counted.count {
+            return "a file is tracked twice: \(counted.sorted())"
+        }
+        let onDisk = Set(model.files.keys.map(disk.path))
+        if Set(counted) != onDisk {
+            return "tracked \(Set(counted).subtracting(onDisk).sorted()) but not \(onDisk.subtracting(counted).sorted())"
+        }
+        let column = rows.reduce(0) { $0 + $1.today }
+        if column != model.writtenToday {
+            return "the status's TODAY column adds up to \(column); the writer wrote \(model.writtenToday)"
+        }
+        return nil
+    }
+
+    /// The steps `seed` draws, `count` of them, from the model's starting folders.
+    static func steps(seed: UInt64, count: Int) throws -> [WorkflowStep] {
+        var generator = SeededGenerator(seed: seed)
+        var model = WorkflowModel()
+        let scratch = try TemporaryFolder(prefix: "workflow-draw")
+        defer { try? scratch.remove() }
+        let disk = WorkflowDisk(root: scratch.path)
+        for (path, paragraphs) in model.startingFiles(using: &generator) {
+            try disk.save(path, WorkflowModel.text(paragraphs), atomically: false)
+        }
+        var drawing = SeededGenerator(seed: seed ^ 0x5EED)
+        var steps: [WorkflowStep] = []
+        while steps.count < count {
+            let step = model.nextStep(using: &drawing)
+            if try model.apply(step, to: disk) { steps.append(step) }
+        }
+        return steps + [.update]
+    }
+
+    /// The shortest sequence found (dropping chunks, then single steps) that still disagrees.
+    static func shrink(seed: UInt64, steps: [WorkflowStep]) async throws -> [WorkflowStep] {
+        var current = steps
+        var chunk = max(1, current.count / 2)
+        var tries = 0
+        while chunk >= 1, tries < 300 {
+            var start = 0
+            var removedAny = false
+            while start < current.count, tries < 300 {
+                let end = min(start + chunk, current.count)
+                var candidate = Array(current[..<start] + current[end...])
+                if candidate.last != .update { candidate.append(.update) }
+                tries += 1
+                if candidate.count < current.count, try await run(seed: seed, steps: candidate) != nil {
+                    current = candidate
+                    removedAny = true
+                } else {
+                    start = end
+                }
+            }
+            if !removedAny { chunk /= 2 }
+        }
+        return current
+    }
+}

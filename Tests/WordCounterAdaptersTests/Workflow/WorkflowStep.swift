@@ -1,0 +1,49 @@
+/// One thing a writer does, with everything it needs spelled out, so that a sequence can be
+/// replayed (and shrunk) on a fresh folder: a step whose file no longer exists is skipped.
+enum WorkflowStep: CustomStringConvertible, Equatable {
+    /// Types `words` new words at the end of paragraph `paragraph` (a new one past the last), and
+    /// saves in place or as an editor does (a temporary file renamed over it: a new inode).
+    case type(path: String, words: Int, paragraph: Int, atomically: Bool)
+    /// Deletes up to `words` words from the end of paragraph `paragraph`, and saves.
+    case delete(path: String, words: Int, paragraph: Int, atomically: Bool)
+    /// Writes a new file of `words` words: today's writing.
+    case create(path: String, words: Int)
+    /// Copies a file (then updates, so the copy is seen as one): never writing.
+    case copy(from: String, to: String)
+    /// Renames or moves a file, within a tracked folder or to another.
+    case move(from: String, to: String)
+    /// Moves a file, then types `words` words into it and saves it atomically, before any update.
+    case moveAndSave(from: String, to: String, words: Int)
+    /// Moves a file out of every tracked folder.
+    case moveOut(from: String, to: String)
+    /// Moves a file from outside back into a tracked folder.
+    case moveBack(from: String, to: String)
+    /// Deletes a file.
+    case remove(path: String)
+    /// Deletes a file and writes it again with the same text (a checkout, a restore from the trash).
+    case restore(path: String)
+    /// Writes `files` files into the new folder `folder` and tracks it, with a `track` stopped by a
+    /// full disk after it recorded the folder: what was there when tracked is never writing.
+    case interruptedTrack(folder: String, files: Int)
+    /// `wordcounter update`, then every invariant is checked.
+    case update
+
+    var description: String {
+        switch self {
+        case .type(let path, let words, let paragraph, let atomically):
+            "type \(words) words into \(path) ¶\(paragraph)\(atomically ? ", saved atomically" : "")"
+        case .delete(let path, let words, let paragraph, let atomically):
+            "delete \(words) words of \(path) ¶\(paragraph)\(atomically ? ", saved atomically" : "")"
+        case .create(let path, let words): "create \(path) with \(words) words"
+        case .copy(let from, let to): "copy \(from) to \(to), update"
+        case .move(let from, let to): "move \(from) to \(to)"
+        case .moveAndSave(let from, let to, let words): "move \(from) to \(to), type \(words) words, save atomically"
+        case .moveOut(let from, let to): "move \(from) out to \(to)"
+        case .moveBack(let from, let to): "move \(from) back to \(to)"
+        case .remove(let path): "delete \(path)"
+        case .restore(let path): "delete and restore \(path)"
+        case .interruptedTrack(let folder, let files): "write \(files) files in \(folder), track it, killed by a full disk"
+        case .update: "update"
+        }
+    }
+}
