@@ -43,6 +43,7 @@ struct GlobalOptions: ParsableArguments {
     func validate() throws {
         let variables = ProcessInfo.processInfo.environment
         let path = DatabaseLocation.resolve(flag: database, environment: variables)
+        if let problem = DatabaseLocation.unsupportedScheme(path) { throw ValidationError("the database \(problem)") }
         if DatabaseLocation.isServer(path) {
             do {
                 _ = try DatabaseLocation.serverConfiguration(path, environment: variables)

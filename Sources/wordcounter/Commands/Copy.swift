@@ -31,6 +31,7 @@ struct Copy: AsyncParsableCommand {
 
     func validate() throws {
         if to.isEmpty { throw ValidationError("--to needs a postgres:// URL or a SQLite file") }
+        if let problem = DatabaseLocation.unsupportedScheme(to) { throw ValidationError("--to \(problem)") }
         if DatabaseLocation.isServer(to) {
             do {
                 _ = try DatabaseLocation.serverConfiguration(to, environment: ProcessInfo.processInfo.environment)

@@ -19,9 +19,6 @@ enum CopyTarget {
 
     /// The target for messages: a server without its password, or the file's path.
     static func describe(_ location: String) -> String {
-        guard DatabaseLocation.isServer(location),
-            let configuration = try? DatabaseLocation.serverConfiguration(location, environment: [:])
-        else { return location }
-        return configuration.description
+        DatabaseLocation.described(location)
     }
 }
