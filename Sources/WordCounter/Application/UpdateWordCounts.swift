@@ -114,23 +114,53 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             moves.append((file, match.path))
         }
         let foundByIdentity = Set(moves.map(\.0.id))
+        // A candidate with the gone file's text that is also the text of a tracked file still in
+        // place is more likely a copy of that one: it is taken only when nothing else is found.
+        // Read only when files are gone and others appeared, when tracking the new ones reads them all too.
+        var presentFingerprints = Set<UInt64>()
+        if !gone.isEmpty, !listed.isEmpty {
+            let goneIDs = Set(gone.map(\.id))
+            let changed = Set(toCount)
+            for file in try await trackedFiles.all()
+            where !goneIDs.contains(file.id) && file.belongs(to: services.machine) && file.state == .ok {
+                // A file changed since its last count is read now: its copy has its text of now.
+                if changed.contains(file.id) {
+                    if let now = try? fileSystem.count(file.path, mode: file.mode) { presentFingerprints.insert(now.fingerprint) }
+                } else if let fingerprint = file.fingerprint {
+                    presentFingerprints.insert(fingerprint)
+                }
+            }
+        }
+        var copies: [(TrackedFile, String)] = []
         for file in gone where !foundByIdentity.contains(file.id) {
             guard let fingerprint = file.fingerprint else { continue }
             for status in candidates[file.id] ?? []
             where !claimed.contains(ExactPath(status.path)) && status.size == file.size {
-                if let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint {
-                    claimed.insert(ExactPath(status.path))
-                    moves.append((file, status.path))
-                    break
+                guard let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint
+                else { continue }
+                if presentFingerprints.contains(fingerprint) {
+                    copies.append((file, status.path))
+                    continue
                 }
+                claimed.insert(ExactPath(status.path))
+                moves.append((file, status.path))
+                break
             }
         }
-        // Last, by text: a file moved and then saved with changes before this update (an editor's
-        // atomic save at its new path) has neither its identity nor its fingerprint, but most of its lines.
+        // Then by text: a file moved and then saved with changes before this update (an editor's
+        // atomic save at its new path) has neither its identity nor its fingerprint, but most of its words.
         let foundSoFar = Set(moves.map(\.0.id))
+        let copyPaths = Set(copies.map { ExactPath($0.1) })
+        var claimedOrCopies = claimed.union(copyPaths)
         moves += Self.pairBySimilarity(
-            gone.filter { !foundSoFar.contains($0.id) }, candidates: candidates, claimed: &claimed,
-            fileSystem: fileSystem)
+            gone.filter { !foundSoFar.contains($0.id) }, candidates: candidates, claimed: &claimedOrCopies,
+            copiesOf: presentFingerprints, fileSystem: fileSystem)
+        claimed = claimedOrCopies.subtracting(copyPaths.subtracting(claimed))
+        // Last, the copies of files in place, for the gone files still unfound.
+        for (file, path) in copies where !claimed.contains(ExactPath(path)) && !moves.contains(where: { $0.0.id == file.id }) {
+            claimed.insert(ExactPath(path))
+            moves.append((file, path))
+        }
         let movedIDs = Set(moves.map(\.0.id))
         let missing = gone.filter { !movedIDs.contains($0.id) }
         let newPaths = listed.keys.filter { !claimed.contains($0) }.map(\.path).sorted()
@@ -352,10 +382,12 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// one to one, the most alike first and, between equally alike ones, a candidate with the
     /// file's name; claims the paths it pairs.
     ///
-    /// Only files with a sketch take part, and each candidate is read once, when there is any.
+    /// Only files with a sketch take part, and each candidate is read once, when there is any. A
+    /// candidate with the text of a file in place (its fingerprint in `present`) is its copy, and
+    /// takes no gone file's place.
     static func pairBySimilarity(
         _ unfound: [TrackedFile], candidates: [String: [FileStatus]], claimed: inout Set<ExactPath>,
-        fileSystem: any FileSystem
+        copiesOf present: Set<UInt64>, fileSystem: any FileSystem
     ) -> [(TrackedFile, String)] {
         let files = unfound.filter { $0.sketch != nil }
         guard !files.isEmpty else { return [] }
@@ -366,7 +398,12 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             let name = file.path.split(separator: "/").last
             for status in candidates[file.id] ?? [] where !claimed.contains(ExactPath(status.path)) {
                 if sketches[status.path] == nil {
-                    sketches[status.path] = (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch()
+                    let copy =
+                        !present.isEmpty
+                        && (try? fileSystem.count(status.path, mode: .whitespace)).map { present.contains($0.fingerprint) }
+                            == true
+                    sketches[status.path] =
+                        copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch()
                 }
                 guard let other = sketches[status.path] else { continue }
                 guard let similarity = sketch.likeness(to: other) else { continue }
@@ -377,8 +414,14 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             ($0.similarity, $0.sameName ? 1 : 0, $1.path) > ($1.similarity, $1.sameName ? 1 : 0, $0.path)
         }
         var paired = Set<Int>()
+        var pairedTexts = Set<[UInt32]>()
         var moves: [(TrackedFile, String)] = []
         for pair in pairs where !paired.contains(pair.file) && !claimed.contains(ExactPath(pair.path)) {
+            // One text is one document: a second candidate with the very text of one paired
+            // already is its copy, not where another gone file went.
+            let text = sketches[pair.path]?.hashes ?? []
+            guard !pairedTexts.contains(text) else { continue }
+            pairedTexts.insert(text)
             paired.insert(pair.file)
             claimed.insert(ExactPath(pair.path))
             moves.append((files[pair.file], pair.path))

@@ -16,12 +16,23 @@ struct WorkflowModel {
     var files: [String: [[String]]] = [:]
     /// Files moved out of tracking, by relative path.
     var outside: [String: [[String]]] = [:]
+    /// What was typed into a file moved out of tracking before an update saw it: counted if it
+    /// comes back, as Word Counter then sees the file moved and changed.
+    var outsideUnseen: [String: Int] = [:]
     /// The tracked folders, relative.
     var trackedFolders: [String] = ["a", "b"]
     /// Net words typed today in tracked folders that an update has seen.
     var writtenToday = 0
     /// Net words typed into each file since the last update, by path.
     var unseen: [String: Int] = [:]
+    /// Words typed or deleted in each file since the last update, and its words then: a file
+    /// moved in that time is recognised by its text (``ContentSketch``) only while most of it is
+    /// the same, so the model keeps what changes after a move under a fifth of the file, and
+    /// moves no file that changed more than that (a rename and a rewrite at once is a new file,
+    /// for Word Counter as for git).
+    var churn: [String: (changed: Int, words: Int)] = [:]
+    /// Files moved since the last update.
+    var moved: Set<String> = []
     /// Files of a folder whose `track` was interrupted, not yet seen by an update: nothing recorded
     /// them, so what is typed into one before the next update is part of its baseline, and one
     /// moved out of that folder before it is new where it lands, its words writing. That is what
@@ -55,8 +66,8 @@ struct WorkflowModel {
     mutating func startingFiles(using generator: inout SeededGenerator) -> [String: [[String]]] {
         var made: [String: [[String]]] = [:]
         for _ in 0..<Int.random(in: 2...5, using: &generator) {
-            let paragraphs = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
-                newWords(Int.random(in: 3...30, using: &generator))
+            let paragraphs = (0..<Int.random(in: 2...6, using: &generator)).map { _ in
+                newWords(Int.random(in: 15...60, using: &generator))
             }
             made[freshPath(using: &generator)] = paragraphs
         }
@@ -70,7 +81,7 @@ struct WorkflowModel {
         func pick<T>(_ choices: [T]) -> T { choices[Int.random(in: 0..<choices.count, using: &generator)] }
         let roll = Int.random(in: 0..<100, using: &generator)
         if paths.isEmpty || roll < 4 {
-            return .create(path: freshPath(using: &generator), words: Int.random(in: 1...40, using: &generator))
+            return .create(path: freshPath(using: &generator), words: Int.random(in: 20...80, using: &generator))
         }
         let path = pick(paths)
         let paragraphs = files[path]?.count ?? 0
@@ -108,7 +119,8 @@ struct WorkflowModel {
     mutating func apply(_ step: WorkflowStep, to disk: WorkflowDisk) throws -> Bool {
         switch step {
         case .type(let path, let words, let paragraph, let atomically):
-            guard var paragraphs = files[path] else { return false }
+            guard var paragraphs = files[path], withinChurn(path, adding: words) else { return false }
+            noteChurn(path, words)
             let typed = newWords(words)
             if paragraph < paragraphs.count { paragraphs[paragraph] += typed } else { paragraphs.append(typed) }
             files[path] = paragraphs
@@ -119,7 +131,8 @@ struct WorkflowModel {
             // A file keeps at least one word: an empty file is another story (it has no lines).
             let total = paragraphs.reduce(0) { $0 + $1.count }
             let removed = min(words, paragraphs[paragraph].count, total - 1)
-            guard removed > 0 else { return false }
+            guard removed > 0, withinChurn(path, adding: removed) else { return false }
+            noteChurn(path, removed)
             paragraphs[paragraph].removeLast(removed)
             if paragraphs[paragraph].isEmpty { paragraphs.remove(at: paragraph) }
             files[path] = paragraphs
@@ -129,7 +142,12 @@ struct WorkflowModel {
             guard isTracked(path), files[path] == nil, !disk.exists(path) else { return false }
             let paragraphs = [newWords(words)]
             files[path] = paragraphs
-            unseen[path] = words
+            // In a folder whose tracking was interrupted, a new file is part of what is there.
+            if isUnfinished(path) {
+                unseenBaseline.insert(path)
+            } else {
+                unseen[path] = words
+            }
             try disk.save(path, Self.text(paragraphs), atomically: false)
         case .copy(let from, let to):
             guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
@@ -137,14 +155,21 @@ struct WorkflowModel {
             try disk.copy(from, to)
             seeUpdate()
         case .move(let from, let to):
-            guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
+                withinChurn(from, adding: 0, moving: true)
+            else { return false }
+            moveChurn(from, to)
             files[from] = nil
             files[to] = paragraphs
             unseen[to] = unseen.removeValue(forKey: from)
             leaveBaseline(from, to: to, words: paragraphs)
             try disk.move(from, to)
         case .moveAndSave(let from, let to, let words):
-            guard var paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            guard var paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
+                withinChurn(from, adding: words, moving: true)
+            else { return false }
+            noteChurn(from, words)
+            moveChurn(from, to)
             try disk.move(from, to)
             paragraphs[paragraphs.count - 1] += newWords(words)
             files[from] = nil
@@ -157,13 +182,16 @@ struct WorkflowModel {
         case .moveOut(let from, let to):
             guard let paragraphs = files[from], outside[to] == nil else { return false }
             files[from] = nil
-            unseen[from] = nil
+            outsideUnseen[to] = unseen.removeValue(forKey: from)
             unseenBaseline.remove(from)
             outside[to] = paragraphs
             try disk.move(from, to)
         case .moveBack(let from, let to):
-            guard let paragraphs = outside[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            guard let paragraphs = outside[from], isTracked(to), files[to] == nil, !disk.exists(to),
+                !isUnfinished(to)
+            else { return false }
             outside[from] = nil
+            unseen[to] = outsideUnseen.removeValue(forKey: from)
             files[to] = paragraphs
             try disk.move(from, to)
         case .remove(let path):
@@ -197,10 +225,40 @@ struct WorkflowModel {
         path.split(separator: "/").first.map { trackedFolders.contains(String($0)) } ?? false
     }
 
+    /// Whether `words` more typed or deleted words keep `path` recognisable if it was or will be moved.
+    func withinChurn(_ path: String, adding words: Int, moving: Bool = false) -> Bool {
+        guard moving || moved.contains(path) else { return true }
+        let total = files[path].map { $0.reduce(0) { $0 + $1.count } } ?? 0
+        let (changed, base) = churn[path] ?? (0, total)
+        return (changed + words) * 5 <= base
+    }
+
+    /// Notes `words` typed or deleted in `path`.
+    mutating func noteChurn(_ path: String, _ words: Int) {
+        let total = files[path].map { $0.reduce(0) { $0 + $1.count } } ?? 0
+        let (changed, base) = churn[path] ?? (0, total)
+        churn[path] = (changed + words, base)
+    }
+
+    /// Moves the churn record of a moved file.
+    mutating func moveChurn(_ from: String, _ to: String) {
+        churn[to] = churn.removeValue(forKey: from)
+        moved.remove(from)
+        moved.insert(to)
+    }
+
+    /// Whether `path` is in a folder whose interrupted tracking no update has finished yet.
+    func isUnfinished(_ path: String) -> Bool {
+        let folder = path.split(separator: "/").first
+        return unseenBaseline.contains { $0.split(separator: "/").first == folder }
+    }
+
     /// An update sees what was typed into the files still in tracked folders.
     private mutating func seeUpdate() {
         writtenToday += unseen.values.reduce(0, +)
         unseen = [:]
+        churn = [:]
+        moved = []
         unseenBaseline = []
     }
 
