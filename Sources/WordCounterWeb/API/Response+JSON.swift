@@ -25,10 +25,12 @@ extension Response {
 }
 
 extension JSONEncoder {
-    /// The encoder of every API answer.
+    /// The encoder of every API answer: every date and time in ISO 8601 (`2026-11-28T02:14:27Z`),
+    /// never Foundation's default of seconds since 2001.
     static var api: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return encoder
     }
 }

@@ -19,10 +19,12 @@ enum Terminal {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    /// Encodes `value` as JSON on standard output, keys sorted, pretty-printed.
+    /// Encodes `value` as JSON on standard output, keys sorted, pretty-printed, every date and
+    /// time in ISO 8601 with its offset (`2026-11-28T02:14:27Z`), as the web API writes them.
     static func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }
