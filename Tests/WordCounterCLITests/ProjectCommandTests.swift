@@ -41,6 +41,27 @@ struct ProjectCommandTests {
         #expect(goal.output.contains("Thesis: 0 of 300 today"))
     }
 
+    @Test("an impossible deadline (2027-02-30) is refused, saying why, and nothing is added")
+    func impossibleDeadline() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("novel/one.md", "one two")
+        #expect(try await cli.run("track", "novel").status == 0)
+        let added = try await cli.run(
+            "project", "add", "Novel", "novel", "--target", "1000", "--deadline", "2027-02-30")
+        #expect(added.status == 2)
+        #expect(
+            added.errors.contains("--deadline '2027-02-30' is not a date: February 2027 has 28 days"), "\(added.errors)"
+        )
+        let listing = try await cli.run("project", "list")
+        #expect(!listing.output.contains("2027-02-30"))
+        #expect((listing.output + listing.errors).contains("No projects yet"), "\(listing.output)")
+        #expect(try await cli.run("project", "add", "Novel", "novel", "--deadline", "2028-02-29").status == 0)
+        let set = try await cli.run("project", "set", "Novel", "--deadline", "2027-04-31")
+        #expect(set.status == 2)
+        #expect(set.errors.contains("April 2027 has 30 days"), "\(set.errors)")
+    }
+
     @Test("bad values are usage errors that say what to type; unknown and taken names fail")
     func errors() async throws {
         let cli = try CLI()

@@ -7,14 +7,41 @@ public struct Day: RawRepresentable, Hashable, Comparable, Sendable, Codable, Cu
 {
     public let rawValue: String
 
-    /// Creates a day from `YYYY-MM-DD`, or nil when the text is not a valid date.
+    /// Creates a day from `YYYY-MM-DD`, or nil when the text is not a date that exists (see
+    /// ``problem(with:)``): `2027-02-30` and `2027-13-01` are nil, `2028-02-29` is a day.
     public init?(rawValue: String) {
-        let parts = rawValue.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil,
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
+        guard Self.problem(with: rawValue) == nil else { return nil }
         self.rawValue = rawValue
+    }
+
+    /// Why `text` is not a day, for a message (`February 2027 has 28 days`), or nil when it is:
+    /// four digits of year, two of month and two of day, separated by `-`, naming a day that
+    /// exists in the Gregorian calendar (leap years included).
+    public static func problem(with text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return "write it as YYYY-MM-DD, such as 2027-03-01" }
+        guard (1...12).contains(month) else { return "there is no month \(parts[1]); months are 01 to 12" }
+        let days = daysIn(month: month, year: year)
+        guard (1...days).contains(day) else {
+            return "\(monthNames[month - 1]) \(parts[0]) has \(days) days"
+        }
+        return nil
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// The day `date` falls on in `calendar`'s time zone.

@@ -12,7 +12,7 @@ public enum InvalidProject: Error, Equatable, CustomStringConvertible {
     case relativePath(String)
     /// A target or daily goal that is not a positive number of words.
     case notPositive(what: String, value: Int)
-    /// A deadline that is not a `YYYY-MM-DD` date.
+    /// A deadline that is not a `YYYY-MM-DD` date that exists (`2027-02-30` is not).
     case deadline(String)
     /// Writing days that do not parse.
     case writingDays(String)
@@ -25,7 +25,9 @@ public enum InvalidProject: Error, Equatable, CustomStringConvertible {
         case .noPaths: "a project needs at least one file or folder"
         case .relativePath(let path): "'\(path)' is not an absolute path"
         case .notPositive(let what, let value): "the \(what) must be a positive number of words, not \(value)"
-        case .deadline(let text): "'\(text)' is not a date; write the deadline as YYYY-MM-DD"
+        case .deadline(let text):
+            "the deadline '\(text)' is not a date: "
+                + (Day.problem(with: text) ?? "write it as YYYY-MM-DD, such as 2027-03-01")
         case .writingDays(let text):
             "'\(text)' are not writing days; write them like mon-fri, mon,wed,fri, sat-sun or all"
         }

@@ -52,7 +52,8 @@ struct ProjectCommand: AsyncParsableCommand {
         func parsedDeadline() throws -> Day? {
             guard let deadline else { return nil }
             guard let day = Day(rawValue: deadline) else {
-                throw ValidationError("--deadline '\(deadline)' is not a date; write it as YYYY-MM-DD")
+                let problem = Day.problem(with: deadline) ?? "write it as YYYY-MM-DD"
+                throw ValidationError("--deadline '\(deadline)' is not a date: \(problem)")
             }
             return day
         }
