@@ -4,7 +4,8 @@ import NIOCore
 
 extension Request {
     /// The body decoded from JSON, read only up to `limit` bytes.
-    /// - Throws: ``APIError`` 415 when it is not JSON, 413 past `limit`, 400 when it does not decode.
+    /// - Throws: ``APIError`` 415 when it is not JSON, 413 past `limit`, 400 when it does not decode,
+    ///   naming the member at fault (a number out of range included).
     func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int) async throws -> T {
         guard Self.isJSON(mediaType: headers[.contentType] ?? "") else { throw APIError.notJSON }
         if let declared = headers[.contentLength].flatMap({ Int($0) }), declared > limit {
@@ -19,6 +20,11 @@ extension Request {
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let problem = JSONNumberProblem.find(in: String(buffer: buffer))
+            {
+                throw APIError.badRequest(problem)
+            }
             throw APIError.badRequest(Self.explain(error))
         }
     }
