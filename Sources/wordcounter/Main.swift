@@ -36,7 +36,7 @@ enum Main {
             await StoreRuns.process.stopAll()
             if error is StoreError || error is UpdateInterrupted {
                 // Whatever a store says internally (keys, versions), a writer reads what to do.
-                Terminal.standardError("wordcounter: " + UserFacingError.describe(error).escapedKeepingLines)
+                Terminal.standardError("wordcounter: " + UserFacingError.describe(error).escapedForTerminal)
                 exit(1)
             }
             let code = WordCounterCommand.exitCode(for: error)
@@ -46,9 +46,20 @@ enum Main {
                 exit(0)
             }
             // An `ExitCode` thrown by a command has no message: the command already said why.
-            if !message.isEmpty { Terminal.standardError(message.escapedKeepingLines) }
+            if !message.isEmpty {
+                Terminal.standardError(escapedError(message, own: WordCounterCommand.message(for: error)))
+            }
             exit(code == .validationFailure ? 2 : code.rawValue)
         }
+    }
+
+    /// `message` (the error's own message, then usage lines) as the terminal shows it: the usage
+    /// keeps its lines, the error's own message is one line, every control character escaped, so
+    /// a file name, a database path or a machine name in it cannot forge a line of output.
+    static func escapedError(_ message: String, own: String) -> String {
+        guard !own.isEmpty, let range = message.range(of: own) else { return message.escapedKeepingLines }
+        return String(message[..<range.lowerBound]).escapedKeepingLines + own.escapedForTerminal
+            + String(message[range.upperBound...]).escapedKeepingLines
     }
 
     /// The command `arguments` name. `update`, the command run most (by hand, by editors' hooks, by

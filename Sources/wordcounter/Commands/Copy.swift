@@ -52,6 +52,8 @@ struct Copy: AsyncParsableCommand {
             })
         let rows = copied.map { [$0.collection, $0.count.grouped] }
         print(TextTable(header: ["COLLECTION", "RECORDS"], rows: rows, rightAligned: [1]).text)
-        print("Copied and checked: every collection holds as many records in \(CopyTarget.describe(to)) as here.")
+        print(
+            "Copied and checked: every collection holds as many records in \(CopyTarget.describe(to).escapedForTerminal) as here."
+        )
     }
 }

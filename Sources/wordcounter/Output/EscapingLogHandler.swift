@@ -1,7 +1,9 @@
 import Logging
 
-/// A log handler that escapes control characters in every message before another handler writes
-/// it, so a file name in a log line cannot send escape sequences to the terminal.
+/// A log handler that escapes every control character (newlines included) in every message and
+/// metadata value before another handler writes it: a log line stays one line, so a file name in
+/// it can neither send escape sequences to the terminal nor forge a line of its own
+/// (`two\nlines.md` is logged as `two\\nlines.md`).
 struct EscapingLogHandler<Wrapped: LogHandler>: LogHandler {
     private var wrapped: Wrapped
 
@@ -26,7 +28,10 @@ struct EscapingLogHandler<Wrapped: LogHandler>: LogHandler {
 
     func log(event: LogEvent) {
         var event = event
-        event.message = Logger.Message(stringLiteral: event.message.description.escapedKeepingLines)
+        event.message = Logger.Message(stringLiteral: event.message.description.escapedForTerminal)
+        if let metadata = event.metadata {
+            event.metadata = metadata.mapValues { .string($0.description.escapedForTerminal) }
+        }
         wrapped.log(event: event)
     }
 }
