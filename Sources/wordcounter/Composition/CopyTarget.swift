@@ -14,7 +14,11 @@ enum CopyTarget {
             StoreRuns.process.start(store)
             return Persistence(store: store)
         }
-        return Persistence(store: try SQLiteStore(path: location, configuration: SQLiteStore.Configuration()))
+        do {
+            return Persistence(store: try SQLiteStore(path: location, configuration: SQLiteStore.Configuration()))
+        } catch {
+            throw DatabaseFileProblem.explaining(error, path: location)
+        }
     }
 
     /// The target for messages: a server without its password, or the file's path.

@@ -32,7 +32,12 @@ struct ProductionServices: ServiceBuilder {
         configuration.createsIfMissing = !readingOnly
         // A reading command works on a database the user may not write (another user's, a read-only disk).
         configuration.readOnly = readingOnly
-        let store = try SQLiteStore(path: databasePath, configuration: configuration)
+        let store: SQLiteStore
+        do {
+            store = try SQLiteStore(path: databasePath, configuration: configuration)
+        } catch {
+            throw DatabaseFileProblem.explaining(error, path: databasePath)
+        }
         return WordCounterServices(
             // No process of Word Counter runs a durable relay (serve follows the outbox from its end), so
             // the commits themselves keep the outbox bounded: one range delete per 1,000 events.
