@@ -71,6 +71,26 @@ struct CountCommandTests {
         #expect(!FileManager.default.fileExists(atPath: cli.database))
     }
 
+    @Test("no --help shows a default as a type's dump (count --exclude's is 'none')")
+    func readableDefaults() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let count = try await cli.run("count", "--help")
+        #expect(count.output.contains("default: none"), "\(count.output)")
+        let commands = [
+            "count", "track", "untrack", "update", "watch", "serve", "status", "history", "goal", "missing",
+            "relocate", "forget", "config", "export", "copy",
+        ]
+        for command in commands {
+            let help = try await cli.run(command, "--help")
+            // Joined, since the terminal width may break a dump anywhere.
+            let text = help.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
+            #expect(!text.contains("rawValue"), "\(command): \(help.output)")
+            #expect(text.range(of: #"default: [A-Z][A-Za-z]+\("#, options: .regularExpression) == nil, "\(command)")
+        }
+    }
+
     @Test("every command's --help has an abstract, its options with help, and exits 0")
     func everyHelp() async throws {
         let cli = try CLI()

@@ -28,4 +28,10 @@ struct MarkdownExclusionList: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { MarkdownExclusions.named.map(\.name) + ["all"] }
+
+    /// What help shows as the default: `none`, or the names excluded (`comments,quotes`), never
+    /// the type's dump.
+    var defaultValueDescription: String {
+        exclusions.isEmpty ? "none" : exclusions.names.joined(separator: ",")
+    }
 }
