@@ -41,7 +41,22 @@ struct HistoryCommandTests {
         let monthLines = months.output.split(separator: "\n")
         #expect(monthLines.first?.hasPrefix("MONTH OF") == true)
         #expect(monthLines.dropFirst().first?.hasPrefix(String(CLI.today.prefix(7)) + "-01") == true)
-        #expect(monthLines.last?.hasSuffix("a month") == true)
+        #expect(monthLines.last == "Total: 4 words (4 added) in 1 day", "\(months.output)")
+        let week = try await cli.run("history", "--days", "7", "--by", "month")
+        #expect(week.output.split(separator: "\n").last?.hasSuffix("a month") == true)
+    }
+
+    @Test("--days 1 shows the day's total and no averages (no '… a week' from one day)")
+    func oneDay() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        _ = try await writeToday(cli, words: 4)
+        for grouping in ["day", "week", "month", "machine"] {
+            let result = try await cli.run("history", "--days", "1", "--by", grouping)
+            #expect(result.status == 0, "\(result.errors)")
+            let last = result.output.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(last == "Total: 4 words (4 added) in 1 day", "\(grouping): \(result.output)")
+        }
     }
 
     @Test("--by week gives one entry per week, dated by its Monday, with the week's sums")

@@ -30,6 +30,10 @@ public struct HistoryTotals: Sendable, Equatable {
         writingDays = days.count { $0.words > 0 || $0.added > 0 }
     }
 
+    /// Whether averages say anything: a range of one day has its total, and an average of it
+    /// (per day, per week, per month) would only repeat or extrapolate that one day.
+    public var hasAverages: Bool { days > 1 }
+
     /// Net words per day of the range.
     public var averagePerDay: Double { days == 0 ? 0 : Double(words) / Double(days) }
 

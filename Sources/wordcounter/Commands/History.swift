@@ -19,7 +19,8 @@ struct History: AsyncParsableCommand {
             calendar month. With --by machine each day also shows the words written on each \
             machine (see --machine), beside the day's total; writing recorded before machines \
             were named is under "unnamed". Under the table: the totals, and the averages per \
-            day, per writing day (a day with any writing) and per week or month.
+            day, per writing day (a day with any writing) and per week or month (none for a \
+            single day).
 
               wordcounter history
               wordcounter history --days 56 --by week
@@ -76,12 +77,16 @@ struct History: AsyncParsableCommand {
         print(Self.totalsLine(HistoryTotals(days: daily), by: by))
     }
 
-    /// `Total: 12,345 words (13,000 added) in 30 days · 412 a day · 686 a writing day (18) · 2,881 a week`.
+    /// `Total: 12,345 words (13,000 added) in 30 days · 412 a day · 686 a writing day (18) · 2,881 a week`;
+    /// the total alone for one day, which no average would add to.
     static func totalsLine(_ totals: HistoryTotals, by grouping: HistoryGrouping) -> String {
         func rounded(_ value: Double) -> String { Int(value.rounded()).grouped }
-        var parts = [
+        let total =
             "Total: \(totals.words.grouped) words (\(totals.added.grouped) added) in \(totals.days.grouped) "
-                + (totals.days == 1 ? "day" : "days"),
+            + (totals.days == 1 ? "day" : "days")
+        guard totals.hasAverages else { return total }
+        var parts = [
+            total,
             "\(rounded(totals.averagePerDay)) a day",
             "\(rounded(totals.averagePerWritingDay)) a writing day (\(totals.writingDays.grouped))",
         ]
