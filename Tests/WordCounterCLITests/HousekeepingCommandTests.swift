@@ -40,6 +40,12 @@ struct HousekeepingCommandTests {
         let unconfirmed = try await cli.run("forget", id)
         #expect(unconfirmed.status == 2)
         #expect(unconfirmed.errors.contains("add --yes"))
+        // What it would drop, not a generic usage line.
+        #expect(
+            unconfirmed.errors.contains(
+                "forget would drop \(cli.folder.path)/attic/chapter.md and 1 day of its history"),
+            "\(unconfirmed.errors)")
+        #expect(!unconfirmed.errors.contains("Usage:"))
         let forget = try await cli.run("forget", id, "--yes")
         #expect(forget.status == 0, "\(forget.errors)")
         #expect(forget.output.contains("and 1 day of its history"))

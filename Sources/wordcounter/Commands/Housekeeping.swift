@@ -89,20 +89,25 @@ struct Forget: AsyncParsableCommand {
     func run() async throws {
         let app = try await options.app()
         if !yes {
-            guard isatty(STDIN_FILENO) == 1 else {
-                throw ValidationError("forget drops history for good; add --yes to confirm without a terminal")
-            }
             let (file, days) = try await app.run(ForgetFile(id: id, preview: true))
-            FileHandle.standardError.write(
-                Data(
-                    "Forget \(file.path.escapedForTerminal) and \(days) \(days == 1 ? "day" : "days") of its history? [y/N] "
-                        .utf8))
+            let what =
+                "\(file.path.escapedForTerminal) and \(days.grouped) \(days == 1 ? "day" : "days") of its history"
+            guard isatty(STDIN_FILENO) == 1 else {
+                // No one to ask: say what would go, and how to confirm it.
+                Terminal.standardError(
+                    "wordcounter: forget would drop \(what)"
+                        + (file.words.map { " (\($0.grouped) words)" } ?? "")
+                        + ", for good; add --yes to confirm without a terminal")
+                throw ExitCode.validationFailure
+            }
+            FileHandle.standardError.write(Data("Forget \(what)? [y/N] ".utf8))
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 print("Nothing forgotten.")
                 return
             }
         }
         let (file, days) = try await app.run(ForgetFile(id: id))
-        print("Forgot \(file.path.escapedForTerminal) and \(days) \(days == 1 ? "day" : "days") of its history.")
+        print(
+            "Forgot \(file.path.escapedForTerminal) and \(days.grouped) \(days == 1 ? "day" : "days") of its history.")
     }
 }
