@@ -42,6 +42,34 @@ struct FileIdentityCommandTests {
         #expect(today.first?["words"] as? Int == 2)
     }
 
+    @Test("'same file' is said once, when first found, not on every update; said again for a link made again")
+    func aliasSaidOnce() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let chapter = try cli.write("novel/a.md", "one two three")
+        let symbolic = cli.folder.appendingPathComponent("novel/b.md").path
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: chapter)
+        let track = try await cli.run("track", "novel")
+        #expect(track.output.contains("skipped: \(symbolic) is another name of \(chapter)"), "\(track.output)")
+        for _ in 0..<2 {
+            let update = try await cli.run("update")
+            #expect(update.status == 0, "\(update.errors)")
+            #expect(!update.output.contains("same file"), "\(update.output)")
+        }
+        let hardLink = cli.folder.appendingPathComponent("novel/c.md").path
+        #expect(link(chapter, hardLink) == 0)
+        let found = try await cli.run("update")
+        #expect(found.output.contains("same file: \(hardLink) is \(chapter), counted once"), "\(found.output)")
+        #expect(!found.output.contains("same file: \(symbolic)"), "\(found.output)")
+        #expect(!(try await cli.run("update")).output.contains("same file"))
+
+        try FileManager.default.removeItem(atPath: symbolic)
+        #expect(try await cli.run("update").status == 0)
+        try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: chapter)
+        let again = try await cli.run("update")
+        #expect(again.output.contains("same file: \(symbolic) is \(chapter), counted once"), "\(again.output)")
+    }
+
     @Test("a link made after tracking is found by update and skipped, and tracking it by name skips it too")
     func linkMadeLater() async throws {
         let cli = try CLI()

@@ -47,6 +47,7 @@ struct Track: AsyncParsableCommand {
         let tracked = Tally()
         let unreadable = Lines()
         let aliases = Lines()
+        let aliasPaths = Lines()
         let events = services.persistence.events
         let subscriptions = [
             events.subscribe(to: FileTracked.self) { tracked.add($0.words ?? 0) },
@@ -54,6 +55,7 @@ struct Track: AsyncParsableCommand {
                 unreadable.append("\($0.path.escapedForTerminal): \($0.problem.description.escapedForTerminal)")
             },
             events.subscribe(to: FileAliasSkipped.self) {
+                aliasPaths.append($0.path)
                 aliases.append(
                     "skipped: \($0.path.escapedForTerminal) is another name of \($0.trackedPath.escapedForTerminal), "
                         + "counted once")
@@ -72,6 +74,8 @@ struct Track: AsyncParsableCommand {
         }
         progress.finish()
         for line in aliases.values { print(line) }
+        // Said here: the next update need not say it again.
+        if !aliasPaths.values.isEmpty { _ = try await app.run(NoteReportedAliases(paths: aliasPaths.values)) }
         print(tracked.summary)
         // Tracked but not countable (binary, permission denied): kept, and said, with status 1.
         for line in unreadable.values { Terminal.standardError("wordcounter: \(line)") }

@@ -23,6 +23,7 @@ struct Update: AsyncParsableCommand {
         let app = try await options.app()
         let services = app.services
         let lines = Lines()
+        let aliases = Collected<FileAliasSkipped>()
         let updates = Collected<WordCountsUpdated>()
         let events = services.persistence.events
         let subscriptions = [
@@ -32,10 +33,7 @@ struct Update: AsyncParsableCommand {
             events.subscribe(to: FileWentMissing.self) { lines.append("missing: \($0.path.escapedForTerminal)") },
             events.subscribe(to: FileReappeared.self) { lines.append("back: \($0.path.escapedForTerminal)") },
             events.subscribe(to: FileTracked.self) { lines.append("new: \($0.path.escapedForTerminal)") },
-            events.subscribe(to: FileAliasSkipped.self) {
-                lines.append(
-                    "same file: \($0.path.escapedForTerminal) is \($0.trackedPath.escapedForTerminal), counted once")
-            },
+            events.subscribe(to: FileAliasSkipped.self) { aliases.append($0) },
             events.subscribe(to: FolderTrackingFinished.self) {
                 lines.append(
                     "finished tracking \($0.path.escapedForTerminal), which an earlier track left half-way: "
@@ -54,6 +52,14 @@ struct Update: AsyncParsableCommand {
         }
         progress.finish()
         for line in lines.values { print(line) }
+        // Each other name is said once, when first found (or by `track`), not on every update. An
+        // update that found none reads nothing more: most never do, and an unchanged one writes nothing.
+        let found = aliases.values.map(\.path)
+        let newAliases = found.isEmpty ? [] : Set(try await app.run(NoteReportedAliases(paths: found)))
+        for alias in aliases.values where newAliases.contains(alias.path) {
+            print(
+                "same file: \(alias.path.escapedForTerminal) is \(alias.trackedPath.escapedForTerminal), counted once")
+        }
         for update in updates.values { print(Self.summary(update)) }
         // Every file that could not be read, not only the ones that just became so: status 1 says
         // something needs the writer's attention, and these lines say what. Looked up only when
