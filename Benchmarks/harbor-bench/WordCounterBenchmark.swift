@@ -123,6 +123,38 @@ enum WordCounterBenchmark {
         Measure.report("wordcounter_unchanged_update_vs_track", Measure.median(unchanged) / track.seconds)
         Measure.report("update_one_changed_vs_track", oneChanged / track.seconds)
         Measure.report("history_365_days_seconds", Measure.median(history))
+        try movePairing(binary: binary, folder: folder)
+    }
+
+    /// An `update` that finds 1,000 tracked files of ~2,000 words gone and 1,000 new ones: 500 of
+    /// them the gone files moved and then saved with three more words (paired by their text), 500
+    /// new texts (the other 500 gone files missing). The whole update's time bounds the pairing's.
+    static func movePairing(binary: String, folder: URL) throws {
+        let drafts = folder.appendingPathComponent("drafts")
+        let database = folder.appendingPathComponent("moves.sqlite").path
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        var texts: [String] = []
+        for index in 0..<1_000 {
+            let text = TextCorpus.text(bytes: 12_000, markdown: true, seed: UInt64(50_000 + index))
+            texts.append(text)
+            try text.write(to: drafts.appendingPathComponent("draft-\(index).md"), atomically: false, encoding: .utf8)
+        }
+        _ = try Child.run(binary, ["track", "--database", database, drafts.path])
+        let moved = drafts.appendingPathComponent("moved")
+        try FileManager.default.createDirectory(at: moved, withIntermediateDirectories: true)
+        for index in 0..<1_000 {
+            try FileManager.default.removeItem(at: drafts.appendingPathComponent("draft-\(index).md"))
+            let (name, text) =
+                index < 500
+                ? ("chapter-\(index).md", texts[index] + "\nThree more words.\n")
+                : ("new-\(index).md", TextCorpus.text(bytes: 12_000, markdown: true, seed: UInt64(90_000 + index)))
+            try text.write(to: moved.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        sync()
+        let update = try Child.run(binary, ["update", "--database", database])
+        let paired = update.output.split(separator: "\n").filter { $0.hasPrefix("moved: ") }.count
+        Measure.report("wordcounter_move_pairing_ms", update.seconds * 1000, digits: 0)
+        print("wordcounter_move_pairing_paired: \(paired) of 500")
     }
 }
 

@@ -63,7 +63,9 @@ extension StoreContract {
                     }
                     try await expectInvalid("expectedReads[0].version", "a read expected at \(version)") {
                         _ = try await store.commit(
-                            ChangeSet(changes: [insert(itemKey("c"), "c")], expectedReads: [.document(key, version: version)]))
+                            ChangeSet(
+                                changes: [insert(itemKey("c"), "c")], expectedReads: [.document(key, version: version)])
+                        )
                     }
                 }
                 try expect(try await store.document(at: itemKey("b")) == nil, "a refused commit inserted b")
@@ -74,7 +76,9 @@ extension StoreContract {
             Check("collection names, identifiers, field names and values out of bounds are refused") { store in
                 for collection in ["", "..", ".hidden", "a/b", "a\u{0}b", "café", String(repeating: "c", count: 201)] {
                     let key = DocumentKey(collection: collection, id: "x")
-                    try await expectInvalid("changes[0].key.collection", "an insert into \(collection.debugDescription)") {
+                    try await expectInvalid(
+                        "changes[0].key.collection", "an insert into \(collection.debugDescription)"
+                    ) {
                         _ = try await commit(store, [insert(key, "x")])
                     }
                     try await expectInvalid("key.collection", "a read of \(collection.debugDescription)") {
@@ -104,7 +108,8 @@ extension StoreContract {
                 }
                 try await expectInvalid("writes[0].document.fields.rank[1]", "a replicated string with U+0000") {
                     try await store.replicate([
-                        replicated(itemKey("a"), version: 1, "x", fields: ["rank": .list([.int(1), .string("a\u{0}")])])
+                        replicated(
+                            itemKey("a"), version: 1, "x", fields: ["rank": .list([.int(1), .string("a\u{0}")])])
                     ])
                 }
                 try await expectInvalid("query.limit", "a negative limit") {

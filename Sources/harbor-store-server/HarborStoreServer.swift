@@ -36,7 +36,9 @@ struct HarborStoreServer: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
         guard maxWait >= 0 else { throw ValidationError("--max-wait must be 0 or more seconds") }
-        for (name, value) in [("--token", token), ("HARBOR_STORE_TOKEN", ProcessInfo.processInfo.environment["HARBOR_STORE_TOKEN"])] {
+        for (name, value) in [
+            ("--token", token), ("HARBOR_STORE_TOKEN", ProcessInfo.processInfo.environment["HARBOR_STORE_TOKEN"]),
+        ] {
             guard let value, !value.isEmpty else { continue }
             if value.allSatisfy(\.isWhitespace) {
                 throw ValidationError("\(name) is only white space: give a real token (any visible characters)")

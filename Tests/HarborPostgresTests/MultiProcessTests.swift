@@ -67,9 +67,11 @@ struct PostgresMultiProcessTests {
             let url = try #require(TestServer.url)
             let schema = store.configuration.schema
             let probes = try (1...3).map {
-                try PostgresProbeProcess(["replicate", url, schema, "\($0)", "60"], in: folder, label: "replicate-\($0)")
+                try PostgresProbeProcess(
+                    ["replicate", url, schema, "\($0)", "60"], in: folder, label: "replicate-\($0)")
             }
-            let victim = try PostgresProbeProcess(["replicate", url, schema, "4", "100000"], in: folder, label: "victim")
+            let victim = try PostgresProbeProcess(
+                ["replicate", url, schema, "4", "100000"], in: folder, label: "victim")
             #expect(try await victim.waitForOutput(lines: 5), "the fourth probe did not start: \(victim.errorText)")
             victim.kill()
             for probe in probes {
@@ -81,7 +83,9 @@ struct PostgresMultiProcessTests {
                 let key = DocumentKey(collection: "replicated", id: "shared-\(index)")
                 let document = try #require(try await store.document(at: key))
                 let receipt = try await store.commit(
-                    ChangeSet(changes: [.update(key, expectedVersion: document.version, body: document.body, fields: [:])]))
+                    ChangeSet(changes: [
+                        .update(key, expectedVersion: document.version, body: document.body, fields: [:])
+                    ]))
                 #expect(receipt.versions[key] == document.version + 1)
             }
         }

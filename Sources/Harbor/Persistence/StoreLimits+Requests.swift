@@ -19,7 +19,8 @@ extension StoreLimits {
                 if expected == maximumVersion {
                     throw .invalidInput(
                         field: field + ".expectedVersion",
-                        reason: "\(key) is at version \(maximumVersion), the highest a store keeps; it cannot be updated")
+                        reason:
+                            "\(key) is at version \(maximumVersion), the highest a store keeps; it cannot be updated")
                 }
                 try checkFields(fields, field: field + ".fields")
             case .delete(_, let expected):
@@ -85,7 +86,9 @@ extension StoreLimits {
                 try checkValue(.string(prefix), field: member + ".prefix")
             }
         }
-        for (index, key) in query.order.enumerated() { try checkName(key.field, field: field + ".order[\(index)].field") }
+        for (index, key) in query.order.enumerated() {
+            try checkName(key.field, field: field + ".order[\(index)].field")
+        }
         if let limit = query.limit, limit < 0 {
             throw .invalidInput(field: field + ".limit", reason: "limit \(limit) is negative")
         }

@@ -55,7 +55,9 @@ public enum StoreLimits {
             throw .invalidInput(
                 field: field, reason: "it is \(name.utf8.count) bytes long; at most \(maximumNameBytes) are allowed")
         }
-        if name.utf8.contains(0) { throw .invalidInput(field: field, reason: "it contains U+0000, which no store keeps") }
+        if name.utf8.contains(0) {
+            throw .invalidInput(field: field, reason: "it contains U+0000, which no store keeps")
+        }
     }
 
     /// Checks a version that a document has or is expected to have.
@@ -92,6 +94,9 @@ public enum StoreLimits {
     /// A name as a message quotes it: at most 60 characters, control characters escaped.
     static func shown(_ name: String) -> String {
         let cut = name.unicodeScalars.count > 60 ? String(name.unicodeScalars.prefix(60)) + "…" : name
-        return "'" + cut.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
+        return "'"
+            + cut.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+            }.joined() + "'"
     }
 }

@@ -125,9 +125,17 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             where !goneIDs.contains(file.id) && file.belongs(to: services.machine) && file.state == .ok {
                 // A file changed since its last count is read now: its copy has its text of now.
                 if changed.contains(file.id) {
-                    if let now = try? fileSystem.count(file.path, mode: file.mode) { presentFingerprints.insert(now.fingerprint) }
+                    if let now = try? fileSystem.count(file.path, mode: file.mode) {
+                        presentFingerprints.insert(now.fingerprint)
+                    }
                 } else if let fingerprint = file.fingerprint {
                     presentFingerprints.insert(fingerprint)
+                }
+            }
+            // A file found at its new path by its identity is in place too, with its text of now.
+            for (_, path) in moves {
+                if let now = try? fileSystem.count(path, mode: CountingMode.forPath(path)) {
+                    presentFingerprints.insert(now.fingerprint)
                 }
             }
         }
@@ -157,7 +165,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             copiesOf: presentFingerprints, fileSystem: fileSystem)
         claimed = claimedOrCopies.subtracting(copyPaths.subtracting(claimed))
         // Last, the copies of files in place, for the gone files still unfound.
-        for (file, path) in copies where !claimed.contains(ExactPath(path)) && !moves.contains(where: { $0.0.id == file.id }) {
+        for (file, path) in copies
+        where !claimed.contains(ExactPath(path)) && !moves.contains(where: { $0.0.id == file.id }) {
             claimed.insert(ExactPath(path))
             moves.append((file, path))
         }
@@ -379,8 +388,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     }
 
     /// Pairs gone files with candidates whose text is mostly theirs (``ContentSketch/likeness(to:)``),
-    /// one to one, the most alike first and, between equally alike ones, a candidate with the
-    /// file's name; claims the paths it pairs.
+    /// one to one: files that were in place at the last update before files missing since an
+    /// earlier one, then the most alike first (to a tenth) and, between equally alike ones, a
+    /// candidate with the file's name, then the closest in size; claims the paths it pairs.
     ///
     /// Only files with a sketch take part, and each candidate is read once, when there is any. A
     /// candidate with the text of a file in place (its fingerprint in `present`) is its copy, and
@@ -392,7 +402,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let files = unfound.filter { $0.sketch != nil }
         guard !files.isEmpty else { return [] }
         var sketches: [String: ContentSketch] = [:]
-        var pairs: [(similarity: Double, sameName: Bool, file: Int, path: String)] = []
+        var pairs: [(fresh: Bool, similarity: Int, sameName: Bool, sizeGap: UInt64, file: Int, path: String)] = []
         for (index, file) in files.enumerated() {
             guard let sketch = file.sketch else { continue }
             let name = file.path.split(separator: "/").last
@@ -400,18 +410,28 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 if sketches[status.path] == nil {
                     let copy =
                         !present.isEmpty
-                        && (try? fileSystem.count(status.path, mode: .whitespace)).map { present.contains($0.fingerprint) }
+                        && (try? fileSystem.count(status.path, mode: .whitespace)).map {
+                            present.contains($0.fingerprint)
+                        }
                             == true
                     sketches[status.path] =
                         copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch()
                 }
                 guard let other = sketches[status.path] else { continue }
                 guard let similarity = sketch.likeness(to: other) else { continue }
-                pairs.append((similarity, status.path.split(separator: "/").last == name, index, status.path))
+                // Estimates within a tenth of each other are alike: the closer size decides first.
+                pairs.append(
+                    (
+                        file.state != .missing, Int(similarity * 10), status.path.split(separator: "/").last == name,
+                        (file.size &- status.size).magnitude,
+                        index, status.path
+                    ))
             }
         }
+        // A file that was in place at the last update before one missing since an earlier one.
         pairs.sort {
-            ($0.similarity, $0.sameName ? 1 : 0, $1.path) > ($1.similarity, $1.sameName ? 1 : 0, $0.path)
+            ($0.fresh ? 1 : 0, $0.similarity, $0.sameName ? 1 : 0, $1.sizeGap, $1.path)
+                > ($1.fresh ? 1 : 0, $1.similarity, $1.sameName ? 1 : 0, $0.sizeGap, $0.path)
         }
         var paired = Set<Int>()
         var pairedTexts = Set<[UInt32]>()

@@ -55,7 +55,8 @@ struct HTTPStoreKeyTests {
                 }
                 #expect(field == "changes[0].key.collection")
                 let raw = try await RawStoreRequest.send(
-                    .get, url, path: "/documents/~\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")/~1")
+                    .get, url,
+                    path: "/documents/~\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")/~1")
                 #expect(raw.status == 422, "GET of \(name.debugDescription)")
                 #expect(raw.errorKind == "invalidInput")
             }

@@ -65,7 +65,8 @@ struct HTTPStoreLostAnswerTests {
             var answers: [RawStoreRequest.Answer] = []
             for _ in 0..<3 {
                 answers.append(
-                    try await RawStoreRequest.send(.post, url, path: "/commit", body: update, headers: ["Idempotency-Key": "order-1-scone"]))
+                    try await RawStoreRequest.send(
+                        .post, url, path: "/commit", body: update, headers: ["Idempotency-Key": "order-1-scone"]))
             }
             #expect(answers.map(\.status) == [200, 200, 200])
             #expect(Set(answers.map(\.body)).count == 1)
@@ -75,7 +76,8 @@ struct HTTPStoreLostAnswerTests {
             #expect(other.status == 409)
             #expect(other.errorKind == "stale")
             let bad = try await RawStoreRequest.send(
-                .post, url, path: "/commit", body: update, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
+                .post, url, path: "/commit", body: update,
+                headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
             #expect(bad.status == 400)
         }
     }

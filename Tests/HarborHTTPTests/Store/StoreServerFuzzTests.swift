@@ -42,7 +42,8 @@ struct StoreServerFuzzTests {
         let folder = try TemporaryFolder(prefix: "store-fuzz")
         defer { try? folder.remove() }
         guard let argument = try backend.argument(in: folder) else { return }
-        let seed = UInt64(ProcessInfo.processInfo.environment["HARBOR_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x5EED_0023)
+        let seed =
+            UInt64(ProcessInfo.processInfo.environment["HARBOR_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x5EED_0023)
             &+ UInt64(Backend.allCases.firstIndex(of: backend) ?? 0)
         var fuzzer = StoreRequestFuzzer(seed: seed)
         let requests = (0..<Self.requestsPerBackend).map { _ in fuzzer.request() }
@@ -102,9 +103,12 @@ struct StoreServerFuzzTests {
         return current
     }
 
-    static func fails(_ requests: [StoreRequestFuzzer.Request], backend: Backend, folder: TemporaryFolder) async -> Bool {
+    static func fails(_ requests: [StoreRequestFuzzer.Request], backend: Backend, folder: TemporaryFolder) async -> Bool
+    {
         guard let argument = try? backend.argument(in: folder),
-            let server = try? await StoreServerProcess(arguments: ["--store", argument, "--port", "0", "--max-wait", "0"])
+            let server = try? await StoreServerProcess(arguments: [
+                "--store", argument, "--port", "0", "--max-wait", "0",
+            ])
         else { return false }
         defer { Task { try? await server.kill() } }
         return await firstFailure(of: requests, at: server.url) != nil

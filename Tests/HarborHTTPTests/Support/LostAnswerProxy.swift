@@ -23,7 +23,8 @@ final class LostAnswerProxy: Sendable {
     }
 
     /// Starts a proxy to `upstream` that drops the answers of the first `dropping` requests to `path`.
-    static func start(to upstream: URL, droppingAnswers dropping: Int, to path: String) async throws -> LostAnswerProxy {
+    static func start(to upstream: URL, droppingAnswers dropping: Int, to path: String) async throws -> LostAnswerProxy
+    {
         let holder = StateHolder(remaining: dropping)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -80,7 +81,8 @@ final class LostAnswerProxy: Sendable {
             Task {
                 var outgoing = HTTPClientRequest(url: upstream.absoluteString + request.path)
                 outgoing.method = .init(rawValue: request.method)
-                for (name, value) in request.headers where !["host", "content-length", "connection"].contains(name.lowercased()) {
+                for (name, value) in request.headers
+                where !["host", "content-length", "connection"].contains(name.lowercased()) {
                     outgoing.headers.add(name: name, value: value)
                 }
                 outgoing.body = .bytes(ByteBuffer(bytes: request.body))
@@ -92,7 +94,8 @@ final class LostAnswerProxy: Sendable {
                         return
                     }
                     var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
-                    for header in response.headers where !["content-length", "connection", "transfer-encoding"].contains(header.name.lowercased()) {
+                    for header in response.headers
+                    where !["content-length", "connection", "transfer-encoding"].contains(header.name.lowercased()) {
                         head += "\(header.name): \(header.value)\r\n"
                     }
                     head += "Content-Length: \(body.readableBytes)\r\nConnection: close\r\n\r\n"

@@ -61,7 +61,8 @@ struct StoreRequestFuzzer {
     }
 
     mutating func key() -> FuzzJSON {
-        mutated(.object([("collection", chance(0.8) ? .string(pick(["orders", "items"])) : name()), ("id", identifier())]))
+        mutated(
+            .object([("collection", chance(0.8) ? .string(pick(["orders", "items"])) : name()), ("id", identifier())]))
     }
 
     mutating func fieldValue(depth: Int = 0) -> FuzzJSON {
@@ -69,16 +70,31 @@ struct StoreRequestFuzzer {
         case 0: return .null
         case 1: return .object([("bool", .bool(chance(0.5)))])
         case 2: return .object([("int", integer())])
-        case 3: return .object([("double", pick([.number("1e308"), .number("-0"), .string("NaN"), .string("Infinity"), .number("2.5")]))])
+        case 3:
+            return .object([
+                (
+                    "double",
+                    pick([.number("1e308"), .number("-0"), .string("NaN"), .string("Infinity"), .number("2.5")])
+                )
+            ])
         case 4: return .object([("string", name())])
-        case 5 where depth < 2: return .object([("list", .array((0..<Int.random(in: 0..<3, using: &generator)).map { _ in fieldValue(depth: depth + 1) }))])
+        case 5 where depth < 2:
+            return .object([
+                (
+                    "list",
+                    .array((0..<Int.random(in: 0..<3, using: &generator)).map { _ in fieldValue(depth: depth + 1) })
+                )
+            ])
         case 6: return .object([("int", .number("1")), ("string", .string("two kinds"))])
         default: return .object([("string", .string(pick(["a", "b", "Books"])))])
         }
     }
 
     mutating func fields() -> FuzzJSON {
-        .object((0..<Int.random(in: 0..<3, using: &generator)).map { _ in (pick(["rank", "title", "", "a\u{0}"]), fieldValue()) })
+        .object(
+            (0..<Int.random(in: 0..<3, using: &generator)).map { _ in
+                (pick(["rank", "title", "", "a\u{0}"]), fieldValue())
+            })
     }
 
     mutating func body() -> FuzzJSON {
@@ -86,7 +102,10 @@ struct StoreRequestFuzzer {
     }
 
     mutating func date() -> FuzzJSON {
-        pick([.number("0"), .number("1e308"), .number("-1e308"), .number("820000000"), .string("2026-11-28"), .number("9e15")])
+        pick([
+            .number("0"), .number("1e308"), .number("-1e308"), .number("820000000"), .string("2026-11-28"),
+            .number("9e15"),
+        ])
     }
 
     mutating func event() -> FuzzJSON {
@@ -112,7 +131,10 @@ struct StoreRequestFuzzer {
             .object([
                 ("collection", chance(0.7) ? .string(pick(["orders", "items"])) : name()),
                 ("filters", .array(chance(0.5) ? [mutated(filter)] : [])),
-                ("order", .array(chance(0.3) ? [.object([("field", .string("rank")), ("ascending", .bool(true))])] : [])),
+                (
+                    "order",
+                    .array(chance(0.3) ? [.object([("field", .string("rank")), ("ascending", .bool(true))])] : [])
+                ),
                 ("limit", chance(0.5) ? integer() : .null),
                 ("after", chance(0.2) ? .object([("values", .array([fieldValue()])), ("id", identifier())]) : .null),
             ]))
@@ -160,24 +182,38 @@ struct StoreRequestFuzzer {
             Request(method: "POST", path: path, body: body, rawBody: nil, headers: headers)
         }
         if chance(0.05) {
-            let bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
             return Request(
-                method: pick(["POST", "PUT"]), path: pick(["/commit", "/replicate", "/query", "/dead-letters"]), body: nil,
+                method: pick(["POST", "PUT"]), path: pick(["/commit", "/replicate", "/query", "/dead-letters"]),
+                body: nil,
                 rawBody: bytes, headers: [])
         }
         switch Int.random(in: 0..<14, using: &generator) {
         case 0:
             let collection = chance(0.8) ? FuzzJSON.string(pick(["orders", "items"])) : name()
-            return Request(method: "PUT", path: "/collections/" + segment(), body: schema(named: collection), rawBody: nil, headers: [])
+            return Request(
+                method: "PUT", path: "/collections/" + segment(), body: schema(named: collection), rawBody: nil,
+                headers: [])
         case 1:
-            return Request(method: "GET", path: "/documents/" + segment() + "/" + segment(), body: nil, rawBody: nil, headers: [])
+            return Request(
+                method: "GET", path: "/documents/" + segment() + "/" + segment(), body: nil, rawBody: nil, headers: [])
         case 2: return post(pick(["/query", "/count", "/index-entries"]), query())
         case 3, 4, 5:
-            if chance(0.3) { headers.append(("Idempotency-Key", pick(["k1", "k2", "", String(repeating: "k", count: 300), "é"]))) }
+            if chance(0.3) {
+                headers.append(("Idempotency-Key", pick(["k1", "k2", "", String(repeating: "k", count: 300), "é"])))
+            }
             let reads: [FuzzJSON] =
                 chance(0.3)
                 ? [mutated(.object([("key", key()), ("version", integer())]))]
-                : chance(0.1) ? [.object([("query", query()), ("results", .array([.object([("key", key()), ("version", integer())])]))])] : []
+                : chance(0.1)
+                    ? [
+                        .object([
+                            ("query", query()),
+                            ("results", .array([.object([("key", key()), ("version", integer())])])),
+                        ])
+                    ] : []
             return post(
                 "/commit",
                 mutated(
@@ -190,16 +226,24 @@ struct StoreRequestFuzzer {
                 chance(0.8)
                 ? .object([
                     ("op", .string("put")),
-                    ("document", mutated(.object([("key", key()), ("version", integer()), ("body", body()), ("fields", fields())]))),
+                    (
+                        "document",
+                        mutated(
+                            .object([("key", key()), ("version", integer()), ("body", body()), ("fields", fields())]))
+                    ),
                 ])
                 : .object([("op", .string(pick(["delete", "move"]))), ("key", key())])
             return post("/replicate", mutated(.object([("writes", .array([mutated(write)]))])))
         case 8:
             return Request(
-                method: "GET", path: "/events?after=\(pick(["0", "-1", "9223372036854775807", "x", ""]))&limit=\(pick(["0", "5", "-1", "9223372036854775807", "99999999999999999999"]))&wait=\(pick(["0", "-1", "1e400", "nan", "0.01"]))",
+                method: "GET",
+                path:
+                    "/events?after=\(pick(["0", "-1", "9223372036854775807", "x", ""]))&limit=\(pick(["0", "5", "-1", "9223372036854775807", "99999999999999999999"]))&wait=\(pick(["0", "-1", "1e400", "nan", "0.01"]))",
                 body: nil, rawBody: nil, headers: [])
         case 9:
-            return Request(method: "GET", path: "/signals?after=\(pick(["0", "-1", "18446744073709551615", "x"]))&wait=0", body: nil, rawBody: nil, headers: [])
+            return Request(
+                method: "GET", path: "/signals?after=\(pick(["0", "-1", "18446744073709551615", "x"]))&wait=0",
+                body: nil, rawBody: nil, headers: [])
         case 10: return post("/events/prune", .object([("value", integer())]))
         case 11:
             let path = "/subscribers/" + segment() + "/position"
@@ -216,7 +260,8 @@ struct StoreRequestFuzzer {
         default:
             return Request(
                 method: pick(["GET", "DELETE"]),
-                path: "/subscribers/" + segment() + "/dead-letters" + (chance(0.5) ? "/" + pick(["1", "-1", "x", "9223372036854775808"]) : ""),
+                path: "/subscribers/" + segment() + "/dead-letters"
+                    + (chance(0.5) ? "/" + pick(["1", "-1", "x", "9223372036854775808"]) : ""),
                 body: nil, rawBody: nil, headers: [])
         }
     }

@@ -72,13 +72,17 @@ enum PostgresProbe {
                 let version = Int64(writer * 100_000 + round + 1)
                 try await store.replicate(
                     sharedKeys.map {
-                        .put(StoredDocument(key: $0, version: version, body: Data("{}".utf8), fields: ["writer": .int(Int64(writer))]))
+                        .put(
+                            StoredDocument(
+                                key: $0, version: version, body: Data("{}".utf8),
+                                fields: ["writer": .int(Int64(writer))]))
                     })
                 let key = sharedKeys[round % sharedKeys.count]
                 do {
                     let current = try await store.document(at: key)?.version ?? 1
                     _ = try await store.commit(
-                        ChangeSet(changes: [.update(key, expectedVersion: current, body: Data("{}".utf8), fields: [:])]))
+                        ChangeSet(changes: [.update(key, expectedVersion: current, body: Data("{}".utf8), fields: [:])])
+                    )
                 } catch let error as StoreError where error.isConflict {
                     // Another process replicated or committed in between: a lost race, as allowed.
                 }

@@ -33,11 +33,16 @@ struct WorkflowModel {
     var churn: [String: (changed: Int, words: Int)] = [:]
     /// Files moved since the last update.
     var moved: Set<String> = []
+    /// Files created since the last update: one moved into a folder whose tracking was interrupted
+    /// is, for Word Counter, part of what is there.
+    var neverSeen: Set<String> = []
     /// Files of a folder whose `track` was interrupted, not yet seen by an update: nothing recorded
     /// them, so what is typed into one before the next update is part of its baseline, and one
     /// moved out of that folder before it is new where it lands, its words writing. That is what
     /// Word Counter cannot know; the model says so rather than hiding it.
     var unseenBaseline: Set<String> = []
+    /// The folders whose interrupted tracking no update has finished yet.
+    var unfinishedFolders: Set<String> = []
     private var nextWord = 0
     private var nextName = 0
 
@@ -89,7 +94,8 @@ struct WorkflowModel {
         case 4..<30:
             return .type(
                 path: path, words: Int.random(in: 1...25, using: &generator),
-                paragraph: Int.random(in: 0...paragraphs, using: &generator), atomically: Bool.random(using: &generator))
+                paragraph: Int.random(in: 0...paragraphs, using: &generator), atomically: Bool.random(using: &generator)
+            )
         case 30..<40:
             return .delete(
                 path: path, words: Int.random(in: 1...12, using: &generator),
@@ -98,7 +104,8 @@ struct WorkflowModel {
         case 40..<46: return .copy(from: path, to: freshPath(using: &generator))
         case 46..<54: return .move(from: path, to: freshPath(using: &generator))
         case 54..<64:
-            return .moveAndSave(from: path, to: freshPath(using: &generator), words: Int.random(in: 1...8, using: &generator))
+            return .moveAndSave(
+                from: path, to: freshPath(using: &generator), words: Int.random(in: 1...8, using: &generator))
         case 64..<68:
             nextName += 1
             return .moveOut(from: path, to: "out/loose-\(nextName).md")
@@ -147,10 +154,15 @@ struct WorkflowModel {
                 unseenBaseline.insert(path)
             } else {
                 unseen[path] = words
+                neverSeen.insert(path)
             }
             try disk.save(path, Self.text(paragraphs), atomically: false)
         case .copy(let from, let to):
-            guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to) else { return false }
+            // A copy into or out of a folder whose tracking was interrupted, before the update that
+            // finishes it, could be either file's original: which one was there first cannot be told.
+            guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
+                !isUnfinished(from), !isUnfinished(to)
+            else { return false }
             files[to] = paragraphs
             try disk.copy(from, to)
             seeUpdate()
@@ -163,6 +175,7 @@ struct WorkflowModel {
             files[to] = paragraphs
             unseen[to] = unseen.removeValue(forKey: from)
             leaveBaseline(from, to: to, words: paragraphs)
+            arrive(from, at: to)
             try disk.move(from, to)
         case .moveAndSave(let from, let to, let words):
             guard var paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
@@ -178,12 +191,14 @@ struct WorkflowModel {
             unseen[to] = unseen.removeValue(forKey: from)
             leaveBaseline(from, to: to, words: paragraphs)
             if !wasBaseline { unseen[to, default: 0] += words }
+            arrive(from, at: to)
             try disk.save(to, Self.text(paragraphs), atomically: true)
         case .moveOut(let from, let to):
             guard let paragraphs = files[from], outside[to] == nil else { return false }
             files[from] = nil
             outsideUnseen[to] = unseen.removeValue(forKey: from)
-            unseenBaseline.remove(from)
+            // Never recorded: back in a tracked folder, it is a new file there, its words writing.
+            if unseenBaseline.remove(from) != nil { outsideUnseen[to] = paragraphs.reduce(0) { $0 + $1.count } }
             outside[to] = paragraphs
             try disk.move(from, to)
         case .moveBack(let from, let to):
@@ -213,6 +228,7 @@ struct WorkflowModel {
                 try disk.save("\(folder)/draft-\(index).md", Self.text(paragraphs), atomically: false)
             }
             trackedFolders.append(folder)
+            unfinishedFolders.insert(folder)
         case .update:
             seeUpdate()
         }
@@ -240,17 +256,29 @@ struct WorkflowModel {
         churn[path] = (changed + words, base)
     }
 
-    /// Moves the churn record of a moved file.
+    /// Moves the churn record of a moved file, and its being new: a file never seen that lands in
+    /// a folder whose tracking was interrupted joins its baseline.
     mutating func moveChurn(_ from: String, _ to: String) {
         churn[to] = churn.removeValue(forKey: from)
         moved.remove(from)
         moved.insert(to)
     }
 
+    /// After a move: a file never seen that lands in a folder whose tracking was interrupted joins
+    /// its baseline, what was typed into it included.
+    mutating func arrive(_ from: String, at to: String) {
+        guard neverSeen.remove(from) != nil else { return }
+        if isUnfinished(to) {
+            unseenBaseline.insert(to)
+            unseen[to] = nil
+        } else {
+            neverSeen.insert(to)
+        }
+    }
+
     /// Whether `path` is in a folder whose interrupted tracking no update has finished yet.
     func isUnfinished(_ path: String) -> Bool {
-        let folder = path.split(separator: "/").first
-        return unseenBaseline.contains { $0.split(separator: "/").first == folder }
+        path.split(separator: "/").first.map { unfinishedFolders.contains(String($0)) } ?? false
     }
 
     /// An update sees what was typed into the files still in tracked folders.
@@ -259,16 +287,19 @@ struct WorkflowModel {
         unseen = [:]
         churn = [:]
         moved = []
+        neverSeen = []
         unseenBaseline = []
+        unfinishedFolders = []
     }
 
     /// A file of an interrupted folder moved out of it before any update is new where it lands.
     private mutating func leaveBaseline(_ from: String, to: String, words paragraphs: [[String]]) {
         guard unseenBaseline.remove(from) != nil else { return }
-        if from.split(separator: "/").first == to.split(separator: "/").first {
+        if isUnfinished(to) {
             unseenBaseline.insert(to)
         } else {
             unseen[to, default: 0] += paragraphs.reduce(0) { $0 + $1.count }
+            neverSeen.insert(to)
         }
     }
 }

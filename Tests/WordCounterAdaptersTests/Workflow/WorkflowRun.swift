@@ -54,7 +54,8 @@ struct WorkflowRun {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let app = WordCounterApp(
             services: WordCounterServices(
-                persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar, now: { now }))
+                persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar, now: { now })
+        )
         try await app.run(TrackFiles(paths: model.trackedFolders.map(disk.path)))
         for (index, step) in steps.enumerated() {
             guard try model.apply(step, to: disk) else { continue }
@@ -89,7 +90,8 @@ struct WorkflowRun {
         }
         let onDisk = Set(model.files.keys.map(disk.path))
         if Set(counted) != onDisk {
-            return "tracked \(Set(counted).subtracting(onDisk).sorted()) but not \(onDisk.subtracting(counted).sorted())"
+            return
+                "tracked \(Set(counted).subtracting(onDisk).sorted()) but not \(onDisk.subtracting(counted).sorted())"
         }
         let column = rows.reduce(0) { $0 + $1.today }
         if column != model.writtenToday {

@@ -42,7 +42,8 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
         case .moveBack(let from, let to): "move \(from) back to \(to)"
         case .remove(let path): "delete \(path)"
         case .restore(let path): "delete and restore \(path)"
-        case .interruptedTrack(let folder, let files): "write \(files) files in \(folder), track it, killed by a full disk"
+        case .interruptedTrack(let folder, let files):
+            "write \(files) files in \(folder), track it, killed by a full disk"
         case .update: "update"
         }
     }

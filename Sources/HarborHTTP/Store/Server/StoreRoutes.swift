@@ -79,7 +79,8 @@ struct StoreRoutes: Sendable {
                     let (status, object) = StoreErrorMiddleware.answer(to: error, logger: configuration.logger)
                     return CommitAnswers.Answer(
                         status: status,
-                        body: (try? encoder.encodeAsByteBuffer(object, allocator: ByteBufferAllocator())) ?? ByteBuffer())
+                        body: (try? encoder.encodeAsByteBuffer(object, allocator: ByteBufferAllocator()))
+                            ?? ByteBuffer())
                 }
             }
             return Response(
