@@ -39,4 +39,17 @@ struct ControlCharacterCommandTests {
         #expect(deadline.status == 2)
         #expect(deadline.errors.contains("--deadline '2027\\n\\x1B[2J' is not a date"), "\(deadline.errors)")
     }
+
+    @Test("serve names a --root with a newline on one line of its announcement")
+    func serveRoots() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("two\nlines/one.md", "one")
+        let serve = try RunningCommand(cli, ["serve", "--port", "0", "--no-watch", "--root", "two\nlines"])
+        try await serve.wait(for: "the announcement") { serve.output.contains("Press Ctrl-C to stop.") }
+        #expect(try await serve.stop(with: SIGTERM) == 0)
+        #expect(
+            serve.output.contains("POST /api/track may track in: \(cli.folder.path)/two\\nlines"), "\(serve.output)")
+        #expect(!serve.output.split(separator: "\n").contains { $0.hasPrefix("lines") }, "\(serve.output)")
+    }
 }

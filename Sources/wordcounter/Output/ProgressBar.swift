@@ -69,7 +69,7 @@ final class ProgressBar: Sendable {
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         let counts =
             progress.total.map { " \(progress.completed.grouped)/\($0.grouped)" } ?? " \(progress.completed.grouped)"
-        let line = "\r[\(bar)] \(Int(fraction * 100))%\(counts) \(progress.message ?? "")"
+        let line = "\r[\(bar)] \(Int(fraction * 100))%\(counts) \((progress.message ?? "").escapedForTerminal)"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

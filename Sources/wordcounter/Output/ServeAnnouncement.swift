@@ -20,7 +20,7 @@ struct ServeAnnouncement {
         lines.append(
             roots.paths.isEmpty
                 ? "POST /api/track is refused: no folder is tracked yet and no --root was given."
-                : "POST /api/track may track in: \(roots.paths.joined(separator: ", "))")
+                : "POST /api/track may track in: \(roots.paths.map(\.escapedForTerminal).joined(separator: ", "))")
         lines.append(
             watching
                 ? "Watching the tracked files for changes."
