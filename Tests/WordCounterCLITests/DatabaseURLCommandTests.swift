@@ -61,4 +61,19 @@ struct DatabaseURLCommandTests {
         }
         #expect(Set(contents(of: cli)) == before)
     }
+
+    @Test("copy --to the server in use, spelled otherwise (scheme case, password, port), is refused")
+    func copyOntoSameServer() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let result = try await cli.run(
+            [
+                "copy", "--database", "postgres://writer@127.0.0.1/words", "--to",
+                "POSTGRESQL://writer:PASSWORD@127.0.0.1:5432/words",
+            ],
+            useDatabase: false)
+        #expect(result.status == 2, "\(result.errors)")
+        #expect(result.errors.contains("--to names the database in use"), "\(result.errors)")
+        #expect(!result.errors.contains("PASSWORD"))
+    }
 }

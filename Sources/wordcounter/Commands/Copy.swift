@@ -40,7 +40,11 @@ struct Copy: AsyncParsableCommand {
             }
         }
         let source = DatabaseLocation.resolve(flag: options.database, environment: ProcessInfo.processInfo.environment)
-        if source == to { throw ValidationError("--to names the database in use; name another one") }
+        // A server named twice may differ in spelling (`Postgres://`, a password, the default port).
+        let sameServer =
+            DatabaseLocation.isServer(source) && DatabaseLocation.isServer(to)
+            && DatabaseLocation.described(source) == DatabaseLocation.described(to)
+        if source == to || sameServer { throw ValidationError("--to names the database in use; name another one") }
     }
 
     func run() async throws {
