@@ -33,8 +33,12 @@ extension SQLiteStoreError {
     }
 
     /// The same failure as the port reports it.
+    /// The port's error: a database another process keeps locked is unavailable for now (nothing
+    /// was written; a retry, or a watcher's next try, goes through once the lock is released), the
+    /// rest a backend failure naming the file.
     var storeError: StoreError {
-        .backend(location: path, reason: reason)
+        if case .busy = self { return .unavailable(location: path, reason: reason) }
+        return .backend(location: path, reason: reason)
     }
 
     /// Whether the file system that holds (or would hold) the file has less than 1 MiB free for

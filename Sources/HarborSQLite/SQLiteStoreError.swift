@@ -54,7 +54,7 @@ public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
         case .diskFull:
             "the disk is full: free some space and try again"
         case .busy:
-            "another process kept the database locked for longer than the busy timeout: try again"
+            "another process kept the database locked for longer than the busy timeout"
         case .noDatabase:
             "there is no database here: check the path; the first command that writes creates it"
         case .settingRejected(_, let setting, let reason):

@@ -115,6 +115,36 @@ struct SQLiteStoreErrorTests {
         }
     }
 
+    @Test(
+        "a commit while another process holds the lock past the busy timeout is unavailable: retryable, nothing written"
+    )
+    func lockedDatabase() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("locked.sqlite")
+        let store = try SQLiteStore(
+            path: path, configuration: SQLiteStore.Configuration(busyTimeout: .milliseconds(50)))
+        let key = DocumentKey(collection: "notes", id: "1")
+        // Another connection, as another process would, takes the write lock and keeps it.
+        var unsafe = Configuration()
+        unsafe.allowsUnsafeTransactions = true  // the transaction stays open between accesses, on purpose
+        let other = try DatabaseQueue(path: path, configuration: unsafe)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let error = await #expect(throws: StoreError.self) {
+            _ = try await store.commit(ChangeSet(changes: [.insert(key, body: Data("a".utf8), fields: [:])]))
+        }
+        guard case .unavailable(let location, let reason)? = error else {
+            Issue.record("expected unavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(location == path)
+        #expect(reason.contains("locked"))
+        #expect(error?.isRetryable == true)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        #expect(try await store.document(at: key) == nil)
+        _ = try await store.commit(ChangeSet(changes: [.insert(key, body: Data("a".utf8), fields: [:])]))
+        #expect(try await store.document(at: key)?.version == 1)
+    }
+
     @Test("SQLite's result codes map to the case a user can act on")
     func classification() {
         let path = "/data/app.sqlite"

@@ -162,7 +162,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var claimedOrCopies = claimed.union(copyPaths)
         moves += Self.pairBySimilarity(
             gone.filter { !foundSoFar.contains($0.id) }, candidates: candidates, claimed: &claimedOrCopies,
-            copiesOf: presentFingerprints, fileSystem: fileSystem)
+            copiesOf: presentFingerprints, listed: listed, fileSystem: fileSystem)
         claimed = claimedOrCopies.subtracting(copyPaths.subtracting(claimed))
         // Last, the copies of files in place, for the gone files still unfound.
         for (file, path) in copies
@@ -392,12 +392,16 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// earlier one, then the most alike first (to a tenth) and, between equally alike ones, a
     /// candidate with the file's name, then the closest in size; claims the paths it pairs.
     ///
-    /// Only files with a sketch take part, and each candidate is read once, when there is any. A
+    /// Near-copies that move and change between two updates can be told apart by nothing but
+    /// these preferences: the pairing is then a good guess, not a certainty.
+    ///
+    /// Only files with a sketch take part, only candidates `listed` in tracked folders (or, for a
+    /// file tracked by name, beside it), and each candidate is read once, when there is any. A
     /// candidate with the text of a file in place (its fingerprint in `present`) is its copy, and
     /// takes no gone file's place.
     static func pairBySimilarity(
         _ unfound: [TrackedFile], candidates: [String: [FileStatus]], claimed: inout Set<ExactPath>,
-        copiesOf present: Set<UInt64>, fileSystem: any FileSystem
+        copiesOf present: Set<UInt64>, listed: [ExactPath: String], fileSystem: any FileSystem
     ) -> [(TrackedFile, String)] {
         let files = unfound.filter { $0.sketch != nil }
         guard !files.isEmpty else { return [] }
@@ -406,7 +410,12 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         for (index, file) in files.enumerated() {
             guard let sketch = file.sketch else { continue }
             let name = file.path.split(separator: "/").last
-            for status in candidates[file.id] ?? [] where !claimed.contains(ExactPath(status.path)) {
+            // Files of tracked folders that their filters take; beside a file tracked by name, its
+            // siblings too (a file the writer untracked in its folder is excluded, never a candidate).
+            for status in candidates[file.id] ?? []
+            where !claimed.contains(ExactPath(status.path))
+                && (file.root == nil || listed[ExactPath(status.path)] != nil)
+            {
                 if sketches[status.path] == nil {
                     let copy =
                         !present.isEmpty
@@ -419,7 +428,6 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 }
                 guard let other = sketches[status.path] else { continue }
                 guard let similarity = sketch.likeness(to: other) else { continue }
-                // Estimates within a tenth of each other are alike: the closer size decides first.
                 pairs.append(
                     (
                         file.state != .missing, Int(similarity * 10), status.path.split(separator: "/").last == name,
@@ -428,7 +436,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     ))
             }
         }
-        // A file that was in place at the last update before one missing since an earlier one.
+        // A file that was in place at the last update goes before one missing since an earlier one;
+        // then likeness (estimates within a tenth are alike), the name, the size as last seen.
         pairs.sort {
             ($0.fresh ? 1 : 0, $0.similarity, $0.sameName ? 1 : 0, $1.sizeGap, $1.path)
                 > ($1.fresh ? 1 : 0, $1.similarity, $1.sameName ? 1 : 0, $0.sizeGap, $0.path)

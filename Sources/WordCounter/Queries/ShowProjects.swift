@@ -35,7 +35,10 @@ public struct ShowProjects: UseCase, Codable {
             .map { project in
                 let members = project.members(of: files)
                 let ids = Set(members.map(\.id))
-                let todayNet = today.filter { ids.contains($0.fileID) }.reduce(0) { $0 + $1.net }
+                // As `history --project` counts them: the files in it now, and the records whose
+                // path was in it that day (a chapter untracked and tracked again keeps its morning).
+                let todayNet = today.filter { ids.contains($0.fileID) || $0.path.map(project.contains(path:)) == true }
+                    .reduce(0) { $0 + $1.net }
                 return Self.progress(
                     of: project, files: members.count, words: members.reduce(0) { $0 + $1.words }, today: todayNet,
                     on: services.today, calendar: services.calendar)

@@ -33,6 +33,9 @@ struct WorkflowModel {
     var churn: [String: (changed: Int, words: Int)] = [:]
     /// Files moved since the last update.
     var moved: Set<String> = []
+    /// Files that are, or were made from, a copy of another: near-copies that move and change
+    /// between two updates can be told apart by nothing Word Counter sees, so the model moves none.
+    var twins: Set<String> = []
     /// Files created since the last update: one moved into a folder whose tracking was interrupted
     /// is, for Word Counter, part of what is there.
     var neverSeen: Set<String> = []
@@ -164,11 +167,12 @@ struct WorkflowModel {
                 !isUnfinished(from), !isUnfinished(to)
             else { return false }
             files[to] = paragraphs
+            twins.formUnion([from, to])
             try disk.copy(from, to)
             seeUpdate()
         case .move(let from, let to):
             guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
-                withinChurn(from, adding: 0, moving: true)
+                withinChurn(from, adding: 0, moving: true), !twins.contains(from)
             else { return false }
             moveChurn(from, to)
             files[from] = nil
@@ -179,7 +183,7 @@ struct WorkflowModel {
             try disk.move(from, to)
         case .moveAndSave(let from, let to, let words):
             guard var paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
-                withinChurn(from, adding: words, moving: true)
+                withinChurn(from, adding: words, moving: true), !twins.contains(from)
             else { return false }
             noteChurn(from, words)
             moveChurn(from, to)
@@ -194,7 +198,7 @@ struct WorkflowModel {
             arrive(from, at: to)
             try disk.save(to, Self.text(paragraphs), atomically: true)
         case .moveOut(let from, let to):
-            guard let paragraphs = files[from], outside[to] == nil else { return false }
+            guard let paragraphs = files[from], outside[to] == nil, !twins.contains(from) else { return false }
             files[from] = nil
             outsideUnseen[to] = unseen.removeValue(forKey: from)
             // Never recorded: back in a tracked folder, it is a new file there, its words writing.

@@ -124,6 +124,24 @@ struct ProjectTests {
         }
     }
 
+    @Test("after untrack and track of a chapter, the project's today is its history's today")
+    func todayAfterRetracking() async throws {
+        let fixture = Fixture()
+        try fixture.disk.write("/novel/a.md", contents: Fixture.words(10))
+        try fixture.disk.write("/novel/b.md", contents: Fixture.words(10))
+        try await fixture.track("/novel")
+        _ = try await fixture.app.run(AddProject(name: "Novel", paths: ["/novel"]))
+        try fixture.disk.write("/novel/a.md", contents: Fixture.words(260))
+        try fixture.disk.write("/novel/b.md", contents: Fixture.words(116))
+        try await fixture.update()
+        try await fixture.app.run(UntrackFiles(paths: ["/novel/a.md"]))
+        try await fixture.track("/novel/a.md")
+        let history = try await fixture.app.run(ShowHistory(days: 1, project: "Novel")).map(\.words)
+        let today = try await fixture.app.run(ShowProjects(name: "Novel")).first?.today
+        #expect(history == [356])
+        #expect(today == 356)
+    }
+
     @Test("writing days parse ranges, lists, wrapping ranges and names, and print back the same")
     func writingDays() throws {
         #expect(try WritingDays(parsing: "mon-fri").weekdays == [1, 2, 3, 4, 5])
