@@ -140,7 +140,7 @@ struct SQLiteStoreQueryTests {
         let store = try SQLiteStore.temporary()
         try await store.prepare(CollectionSchema(name: "values", indexedFields: ["n"]))
         let fields: [String: [String: FieldValue]] = [
-            "int": ["n": .int(2), "big": .int(.min), "s": .string("Ä\u{0}z"), "t": .bool(true)],
+            "int": ["n": .int(2), "big": .int(.min), "s": .string("Ä\u{1}z\u{7F}"), "t": .bool(true)],
             "double": ["n": .double(2), "x": .double(-0.0), "nothing": .null],
         ]
         _ = try await store.commit(
@@ -158,6 +158,13 @@ struct SQLiteStoreQueryTests {
         }
         #expect(try await ids(.int(2)) == ["int"])
         #expect(try await ids(.double(2)) == ["double"])
+        // U+0000 is refused by every store (PostgreSQL cannot keep it), so data moves between them.
+        await #expect(throws: StoreError.self) {
+            _ = try await store.commit(
+                ChangeSet(changes: [
+                    .insert(DocumentKey(collection: "values", id: "nul"), body: Data(), fields: ["s": .string("a\u{0}")])
+                ]))
+        }
     }
 
     @Test("repositories query aggregates through the store")
