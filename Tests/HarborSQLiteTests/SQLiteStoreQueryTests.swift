@@ -162,7 +162,8 @@ struct SQLiteStoreQueryTests {
         await #expect(throws: StoreError.self) {
             _ = try await store.commit(
                 ChangeSet(changes: [
-                    .insert(DocumentKey(collection: "values", id: "nul"), body: Data(), fields: ["s": .string("a\u{0}")])
+                    .insert(
+                        DocumentKey(collection: "values", id: "nul"), body: Data(), fields: ["s": .string("a\u{0}")])
                 ]))
         }
     }

@@ -56,7 +56,11 @@ public enum StoreLimits {
                 field: field, reason: "it is \(name.utf8.count) bytes long; at most \(maximumNameBytes) are allowed")
         }
         if name.utf8.contains(0) {
-            throw .invalidInput(field: field, reason: "it contains U+0000, which PostgreSQL cannot keep (refused by every store, so that data moves between them)")
+            throw .invalidInput(
+                field: field,
+                reason:
+                    "it contains U+0000, which PostgreSQL cannot keep (refused by every store, so that data moves between them)"
+            )
         }
     }
 
@@ -84,7 +88,11 @@ public enum StoreLimits {
             if !number.isFinite { throw .invalidInput(field: field, reason: "\(number) is not a finite number") }
         case .string(let text):
             if text.utf8.contains(0) {
-                throw .invalidInput(field: field, reason: "the string contains U+0000, which PostgreSQL cannot keep (refused by every store, so that data moves between them)")
+                throw .invalidInput(
+                    field: field,
+                    reason:
+                        "the string contains U+0000, which PostgreSQL cannot keep (refused by every store, so that data moves between them)"
+                )
             }
         case .list(let values):
             for (index, element) in values.enumerated() { try checkValue(element, field: "\(field)[\(index)]") }
