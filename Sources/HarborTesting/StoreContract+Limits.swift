@@ -118,6 +118,13 @@ extension StoreContract {
                 try await expectInvalid("subscriber", "an empty subscriber name") {
                     try await store.setPosition(3, ofSubscriber: "")
                 }
+                try await expectInvalid("reason", "a dead letter whose reason holds U+0000") {
+                    try await store.addDeadLetter(letter("relay", at: 1, "e", reason: "a\u{0}b"))
+                }
+                try await expectInvalid("attempts", "a dead letter of 2⁵³ attempts") {
+                    try await store.addDeadLetter(letter("relay", at: 1, "e", attempts: 1 << 53))
+                }
+                try expectEqual(try await store.deadLetters(ofSubscriber: "relay"), [], "a refused dead letter")
                 try expect(try await store.document(at: itemKey("a")) == nil, "a refused write stored a")
             },
             Check("replications racing commits on the same documents never fail as duplicates or lose a version") {

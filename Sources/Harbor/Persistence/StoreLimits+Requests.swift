@@ -98,11 +98,16 @@ extension StoreLimits {
         }
     }
 
-    /// Checks a dead letter: its subscriber's name, its event's name and the times it carries.
+    /// Checks a dead letter: its subscriber's name, its event's name, its reason (no U+0000), its
+    /// attempts (0 to 2³¹ − 1) and the times it carries.
     /// - Throws: ``StoreError/invalidInput(field:reason:)`` naming the first member out of bounds.
     public static func check(_ letter: DeadLetter) throws(StoreError) {
         try checkName(letter.subscriber, field: "subscriber")
         try checkName(letter.event.name, field: "event.name")
+        try checkValue(.string(letter.reason), field: "reason")
+        guard (0...Int(Int32.max)).contains(letter.attempts) else {
+            throw .invalidInput(field: "attempts", reason: "\(letter.attempts) is outside 0…\(Int32.max)")
+        }
         for (field, time) in [("event.occurredAt", letter.event.occurredAt), ("failedAt", letter.failedAt)]
         where !eventTimes.contains(time) {
             throw .invalidInput(field: field, reason: "the time is outside the years 1 to 9999")
