@@ -6,7 +6,7 @@ public struct FileCount: Sendable, Equatable {
     public var fingerprint: UInt64
     /// The status of the file as it was read (the open file's, not the path's at another time).
     public var status: FileStatus
-    /// What its lines look like, to recognise it after a move that changed some of them.
+    /// Its text's word runs (of its first MiB), to recognise it after a move that changed some.
     public var sketch: ContentSketch
 
     /// Creates a count.

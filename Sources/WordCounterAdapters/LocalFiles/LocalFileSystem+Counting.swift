@@ -3,6 +3,9 @@ import Glibc
 public import WordCounter
 
 extension LocalFileSystem {
+    /// How much of a file its ``ContentSketch`` is made of: the first MiB.
+    static let sketchedBytes: Int64 = 1 << 20
+
     /// How many times a file that changes while it is read is read again before giving up.
     static let readAttempts = 3
 
@@ -88,7 +91,12 @@ extension LocalFileSystem {
             // since a NUL byte is text in UTF-16.
             if stream.isBinary { throw .binary }
             fingerprint.update(chunk)
-            sketch.update(chunk)
+            // The sketch of the first MiB: a chapter's whole text, and no cost on a huge file.
+            if total - Int64(count) < Self.sketchedBytes {
+                sketch.update(
+                    UnsafeRawBufferPointer(
+                        rebasing: chunk[..<min(count, Int(Self.sketchedBytes - (total - Int64(count))))]))
+            }
         }
         let result = stream.finish()
         if result.isBinary { throw .binary }
