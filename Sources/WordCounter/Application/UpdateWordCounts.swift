@@ -100,9 +100,12 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var claimed = Set<ExactPath>()
         var moves: [(TrackedFile, String)] = []
         var candidates: [String: [FileStatus]] = [:]  // file id → what it could have become
+        // The tracked folders' untracked files are every gone file's candidates: looked at once.
+        let untrackedStatuses = listed.keys.map(\.path).sorted().compactMap { try? fileSystem.status(of: $0) }
         for file in gone {
             candidates[file.id] = try await moveCandidates(
-                for: file, among: listed, fileSystem: fileSystem, trackedFiles: trackedFiles, machine: services.machine)
+                for: file, listed: untrackedStatuses, among: listed, fileSystem: fileSystem, trackedFiles: trackedFiles,
+                machine: services.machine)
         }
         for file in gone {
             guard let identity = file.identity,
@@ -405,34 +408,52 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     ) -> [(TrackedFile, String)] {
         let files = unfound.filter { $0.sketch != nil }
         guard !files.isEmpty else { return [] }
-        var sketches: [String: ContentSketch] = [:]
+        // Each candidate once (most gone files share the tracked folders' candidates): its path,
+        // size, whether its folders' filters take it, and its sketch — empty for a path claimed
+        // already or a copy of a file in place, which take no gone file's place.
+        var indexOfPath: [String: Int] = [:]
+        var paths: [String] = []
+        var sizes: [Int64] = []
+        var inListing: [Bool] = []
+        var sketches: [ContentSketch] = []
+        var candidatesOfFile: [[Int]] = []
+        for file in files {
+            var indices: [Int] = []
+            for status in candidates[file.id] ?? [] {
+                if let known = indexOfPath[status.path] {
+                    indices.append(known)
+                    continue
+                }
+                let path = ExactPath(status.path)
+                let taken = claimed.contains(path)
+                let copy =
+                    !taken && !present.isEmpty
+                    && (try? fileSystem.count(status.path, mode: .whitespace)).map { present.contains($0.fingerprint) }
+                        == true
+                indexOfPath[status.path] = paths.count
+                indices.append(paths.count)
+                paths.append(status.path)
+                sizes.append(status.size)
+                inListing.append(listed[path] != nil)
+                sketches.append(
+                    taken || copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch())
+            }
+            candidatesOfFile.append(indices)
+        }
         var pairs: [(fresh: Bool, similarity: Int, sameName: Bool, sizeGap: UInt64, file: Int, path: String)] = []
         for (index, file) in files.enumerated() {
             guard let sketch = file.sketch else { continue }
-            let name = file.path.split(separator: "/").last
             // Files of tracked folders that their filters take; beside a file tracked by name, its
             // siblings too (a file the writer untracked in its folder is excluded, never a candidate).
-            for status in candidates[file.id] ?? []
-            where !claimed.contains(ExactPath(status.path))
-                && (file.root == nil || listed[ExactPath(status.path)] != nil)
-            {
-                if sketches[status.path] == nil {
-                    let copy =
-                        !present.isEmpty
-                        && (try? fileSystem.count(status.path, mode: .whitespace)).map {
-                            present.contains($0.fingerprint)
-                        }
-                            == true
-                    sketches[status.path] =
-                        copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch()
-                }
-                guard let other = sketches[status.path] else { continue }
-                guard let similarity = sketch.likeness(to: other) else { continue }
+            for candidate in candidatesOfFile[index]
+            where !sketches[candidate].hashes.isEmpty && (file.root == nil || inListing[candidate]) {
+                guard let similarity = sketch.likeness(to: sketches[candidate]) else { continue }
+                let path = paths[candidate]
                 pairs.append(
                     (
-                        file.state != .missing, Int(similarity * 10), status.path.split(separator: "/").last == name,
-                        (file.size &- status.size).magnitude,
-                        index, status.path
+                        file.state != .missing, Int(similarity * 10),
+                        path.split(separator: "/").last == file.path.split(separator: "/").last,
+                        (file.size &- sizes[candidate]).magnitude, index, path
                     ))
             }
         }
@@ -448,7 +469,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         for pair in pairs where !paired.contains(pair.file) && !claimed.contains(ExactPath(pair.path)) {
             // One text is one document: a second candidate with the very text of one paired
             // already is its copy, not where another gone file went.
-            let text = sketches[pair.path]?.hashes ?? []
+            let text = indexOfPath[pair.path].map { sketches[$0].hashes } ?? []
             guard !pairedTexts.contains(text) else { continue }
             pairedTexts.insert(text)
             paired.insert(pair.file)
@@ -469,10 +490,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// its old parent folder (even when that folder is not tracked: a rename in place), with their
     /// status.
     private func moveCandidates(
-        for file: TrackedFile, among listed: [ExactPath: String], fileSystem: any FileSystem,
-        trackedFiles: Repository<TrackedFile>, machine: String?
+        for file: TrackedFile, listed listedStatuses: [FileStatus], among listed: [ExactPath: String],
+        fileSystem: any FileSystem, trackedFiles: Repository<TrackedFile>, machine: String?
     ) async throws -> [FileStatus] {
-        var candidates = listed.keys.map(\.path).sorted()
+        var candidates: [String] = []
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
         if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
             for sibling in siblings where listed[ExactPath(sibling)] == nil {
@@ -481,7 +502,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 if !named.contains(where: { TrackedFile.belongs($0, to: machine) }) { candidates.append(sibling) }
             }
         }
-        return candidates.compactMap { try? fileSystem.status(of: $0) }
+        return listedStatuses + candidates.compactMap { try? fileSystem.status(of: $0) }
     }
 
     private struct Summary {

@@ -137,7 +137,9 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
     public func likeness(to other: ContentSketch) -> Double? {
         let similarity = similarity(to: other)
         if similarity >= Self.sameDocumentThreshold { return similarity }
-        let contained = max(containment(in: other) ?? 0, other.containment(in: self) ?? 0)
+        let contained = max(
+            containment(in: other, reaching: Self.containedThreshold) ?? 0,
+            other.containment(in: self, reaching: Self.containedThreshold) ?? 0)
         return contained >= Self.containedThreshold ? contained : nil
     }
 
@@ -145,28 +147,52 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
     /// sketches cannot tell (a short text beside a long one whose kept hashes are all smaller
     /// than this one's).
     public func containment(in other: ContentSketch) -> Double? {
+        containment(in: other, reaching: 0)
+    }
+
+    /// ``containment(in:)``, given up as 0 as soon as it cannot reach `share`: two texts that
+    /// share nothing are told apart after a handful of look-ups, not all of them.
+    func containment(in other: ContentSketch, reaching share: Double) -> Double? {
         guard !hashes.isEmpty, !other.hashes.isEmpty else { return nil }
-        if other.keepsAll {
-            let found = hashes.filter { other.holds($0) }.count
-            return Double(found) / Double(hashes.count)
+        // Only hashes up to the other's largest kept one can be looked up in it, when it keeps
+        // only the smallest and is full. Kept hashes are sorted: those are a prefix of these.
+        var end = hashes.count
+        if !other.keepsAll, other.hashes.count == Self.capacity, let limit = other.hashes.last {
+            end = upperBound(of: limit)
+            guard end == hashes.count || end >= 4 else { return nil }
         }
-        // Only hashes up to the other's largest kept one can be looked up in it, when it is full.
-        let limit = other.hashes.count == Self.capacity ? other.hashes[other.hashes.count - 1] : .max
-        let comparable = hashes.filter { $0 <= limit }
-        guard comparable.count == hashes.count || comparable.count >= 4 else { return nil }
-        let found = comparable.filter { other.holds($0) }.count
-        return Double(found) / Double(comparable.count)
+        let allowedMisses = end - Int((share * Double(end)).rounded(.up))
+        var found = 0
+        for index in 0..<end {
+            if other.holds(hashes[index]) {
+                found += 1
+            } else if index + 1 - found > allowedMisses {
+                return 0
+            }
+        }
+        return Double(found) / Double(end)
     }
 
     /// Whether `hash` is among the kept ones (a binary search: they are sorted).
     private func holds(_ hash: UInt32) -> Bool {
+        let index = lowerBound(of: hash)
+        return index < hashes.count && hashes[index] == hash
+    }
+
+    /// The index of the first kept hash not below `hash`.
+    private func lowerBound(of hash: UInt32) -> Int {
         var low = 0
         var high = hashes.count
         while low < high {
             let middle = (low + high) / 2
             if hashes[middle] < hash { low = middle + 1 } else { high = middle }
         }
-        return low < hashes.count && hashes[low] == hash
+        return low
+    }
+
+    /// The index of the first kept hash above `hash`.
+    private func upperBound(of hash: UInt32) -> Int {
+        hash == .max ? hashes.count : lowerBound(of: hash + 1)
     }
 
     /// The estimated share of distinct word runs the two texts have in common, from 0 to 1; 0
