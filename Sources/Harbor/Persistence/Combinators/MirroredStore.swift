@@ -183,6 +183,8 @@ public final class MirroredStore: Store {
     /// - Throws: the primary's error (nothing was written anywhere), or
     ///   ``MirrorError/reservedCollection(_:)`` for a write to ``backlogCollection``.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
+        // Checked before anything is journaled: a refused key must never wait for a copy.
+        try StoreLimits.check(changeSet)
         let primary = roles.withLock { $0.primary }
         guard !changeSet.changes.isEmpty else { return try await primary.commit(changeSet) }
         let keys = try Self.writtenKeys(changeSet.changes.map(\.key))
@@ -202,6 +204,7 @@ public final class MirroredStore: Store {
     /// Replicates to the primary, after a journal record (or with a backlog entry in the same
     /// call), and wakes the copy.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
+        try StoreLimits.check(writes)
         guard !writes.isEmpty else { return }
         let primary = roles.withLock { $0.primary }
         let keys = try Self.writtenKeys(writes.map(\.key))
