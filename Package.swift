@@ -374,12 +374,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TodosTests",
-            dependencies: ["Todos", "Harbor", "HarborHTTP"],
+            dependencies: ["Todos", "Harbor", "HarborHTTP", "ChildOutput"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ArtistsTests",
-            dependencies: ["Artists", "Harbor", "HarborHTTP", "HarborSQLite", "HarborTesting"],
+            dependencies: ["Artists", "Harbor", "HarborHTTP", "HarborSQLite", "HarborTesting", "ChildOutput"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -389,6 +389,7 @@ let package = Package(
                 "HarborHTTP",
                 "HarborTesting",
                 "HarborSQLite",
+                "ChildOutput",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -404,7 +405,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoffeeShopTests",
-            dependencies: ["CoffeeShop", "Harbor", "HarborTesting"],
+            dependencies: ["CoffeeShop", "Harbor", "HarborTesting", "ChildOutput"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -429,6 +430,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Reads test children's pipes on threads of their own: no dispatch read sources, whose
+        // teardown on Linux can crash the test process.
+        .target(
+            name: "ChildOutput",
+            path: "Tests/Support/ChildOutput",
             swiftSettings: swiftSettings
         ),
         // A child process for HarborSQLiteTests: several processes sharing one SQLite file.

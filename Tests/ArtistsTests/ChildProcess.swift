@@ -1,3 +1,4 @@
+import ChildOutput
 import Foundation
 
 /// A built product of this package run as a child process, its output collected as it comes.
@@ -14,6 +15,8 @@ final class ChildProcess {
     private let errorPipe = Pipe()
     private let collected = CollectedOutput()
     private let exited: AsyncStream<Void>
+    private let outputReader: PipeReader
+    private let errorReader: PipeReader
 
     /// A product beside the test bundle, which `swift build` builds with every other product.
     static func executable(_ name: String) -> URL {
@@ -35,15 +38,13 @@ final class ChildProcess {
         self.exited = exited
         self.process = process
         process.terminationHandler = { _ in exit.finish() }
-        outputPipe.fileHandleForReading.readabilityHandler = { [collected] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            collected.append(output: text)
-        }
-        errorPipe.fileHandleForReading.readabilityHandler = { [collected] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            collected.append(errors: text)
-        }
         try process.run()
+        outputReader = PipeReader(outputPipe.fileHandleForReading) { [collected] data in
+            collected.append(output: String(decoding: data, as: UTF8.self))
+        }
+        errorReader = PipeReader(errorPipe.fileHandleForReading) { [collected] data in
+            collected.append(errors: String(decoding: data, as: UTF8.self))
+        }
     }
 
     /// What it wrote to standard output so far.
@@ -76,11 +77,8 @@ final class ChildProcess {
     /// Waits for the process to end; answers its exit status, with all it wrote collected.
     func exitStatus() async -> Int32 {
         for await _ in exited {}
-        for (pipe, isOutput) in [(outputPipe, true), (errorPipe, false)] {
-            pipe.fileHandleForReading.readabilityHandler = nil
-            let rest = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if isOutput { collected.append(output: rest) } else { collected.append(errors: rest) }
-        }
+        await outputReader.finished()
+        await errorReader.finished()
         return process.terminationStatus
     }
 }

@@ -20,6 +20,31 @@ struct CommitSignalTests {
         #expect(await iterator.next() != nil)
     }
 
+    /// Many stores opening and dropping their signals at once: what crashed a test run while each
+    /// was a dispatch read source (libdispatch's epoll bookkeeping on Linux).
+    @Test("forty stores open, receive and drop their signals at once, each signalled its own commit")
+    func manyAtOnce() async throws {
+        let folder = try TemporaryFolder()
+        let signalled = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<40 {
+                let path = folder.file("churn-\(index).sqlite")
+                group.addTask {
+                    let store = try SQLiteStore(path: path)
+                    for _ in 0..<3 {
+                        guard let signals = store.commitSignals() else { return false }
+                        _ = try await store.commit(
+                            ChangeSet(events: [EncodedEvent(name: "ping", payload: Data(), occurredAt: Date())]))
+                        var iterator = signals.makeAsyncIterator()
+                        guard await iterator.next() != nil else { return false }
+                    }
+                    return true
+                }
+            }
+            return try await group.reduce(into: 0) { count, signalled in count += signalled ? 1 : 0 }
+        }
+        #expect(signalled == 40)
+    }
+
     @Test("with signals off the store has none, and readers poll")
     func turnedOff() throws {
         var configuration = SQLiteStore.Configuration()

@@ -1,3 +1,4 @@
+import ChildOutput
 import Foundation
 import Testing
 
@@ -45,18 +46,12 @@ struct TodosProcessTests {
         let output = Pipe()
         process.standardOutput = output
         let (lines, continuation) = AsyncStream<String>.makeStream()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                continuation.finish()
-            } else {
-                continuation.yield(String(decoding: data, as: UTF8.self))
-            }
-        }
         try process.run()
-        defer {
-            process.terminate()
-            output.fileHandleForReading.readabilityHandler = nil
+        defer { process.terminate() }
+        _ = PipeReader(output.fileHandleForReading) { data in
+            continuation.yield(String(decoding: data, as: UTF8.self))
+        } ended: {
+            continuation.finish()
         }
         var printed = ""
         for await chunk in lines {

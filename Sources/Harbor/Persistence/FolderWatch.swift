@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-    import Dispatch
     import Glibc
     import Synchronization
 
@@ -10,17 +9,12 @@
     /// its shared WAL index after writing the log), so each burst of writes is followed by a
     /// second, trailing signal `settle` later: a reader that looked too early looks again.
     package final class FolderWatch: Sendable {
-        private struct State {
-            var source: (any DispatchSourceRead)?
-            var trailingScheduled = false
-        }
-
         private let descriptor: Int32
         private let names: Set<String>?
         private let continuation: AsyncStream<Void>.Continuation
-        private let queue = DispatchQueue(label: "Harbor.commit-signals")
-        private let settle: DispatchTimeInterval
-        private let state = Mutex(State())
+        private let settle: Duration
+        /// When the trailing signal of the latest burst is due, while one is.
+        private let trailing = Mutex<ContinuousClock.Instant?>(nil)
 
         /// A stream of signals for writes to the files named `names` in `folder` (any file when
         /// nil), or nil when inotify is unavailable (no instance or watch left, or none at all).
@@ -35,12 +29,14 @@
                 return nil
             }
             let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-            let milliseconds = settle.components.seconds * 1000 + settle.components.attoseconds / 1_000_000_000_000_000
             let watch = FolderWatch(
-                descriptor: descriptor, names: names, continuation: continuation,
-                settle: .milliseconds(Int(max(1, milliseconds))))
-            continuation.onTermination = { _ in watch.stop() }
-            watch.start()
+                descriptor: descriptor, names: names, continuation: continuation, settle: max(settle, .milliseconds(1)))
+            // The thread holds the watch until the stream ends; it closes the descriptor then.
+            guard
+                let thread = PollingThread.start(
+                    descriptor: descriptor, handler: { watch.wake($0) })
+            else { return nil }
+            continuation.onTermination = { _ in thread.stop() }
             return stream
         }
 
@@ -54,8 +50,7 @@
         }
 
         private init(
-            descriptor: Int32, names: Set<String>?, continuation: AsyncStream<Void>.Continuation,
-            settle: DispatchTimeInterval
+            descriptor: Int32, names: Set<String>?, continuation: AsyncStream<Void>.Continuation, settle: Duration
         ) {
             self.descriptor = descriptor
             self.names = names
@@ -63,27 +58,26 @@
             self.settle = settle
         }
 
-        private func start() {
-            let descriptor = descriptor
-            let queue = queue
-            state.withLock { state in
-                let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-                source.setEventHandler { [self] in readEvents() }
-                source.setCancelHandler { close(descriptor) }
-                state.source = source
-                source.resume()
+        /// Signals a burst of writes at once and schedules its trailing signal; signals that.
+        private func wake(_ reason: PollingThread.Wake) -> ContinuousClock.Instant? {
+            switch reason {
+            case .readable:
+                guard readEvents() else { return nil }
+                continuation.yield()
+                return trailing.withLock { due in
+                    if due != nil { return nil }
+                    due = .now + settle
+                    return due
+                }
+            case .deadline:
+                trailing.withLock { $0 = nil }
+                continuation.yield()
+                return nil
             }
         }
 
-        private func stop() {
-            state.withLock { state in
-                state.source?.cancel()
-                state.source = nil
-            }
-        }
-
-        /// Reads every waiting record (the descriptor does not block) and signals once if any is ours.
-        private func readEvents() {
+        /// Reads every waiting record (the descriptor does not block); answers whether any is ours.
+        private func readEvents() -> Bool {
             var relevant = false
             var buffer = [UInt8](repeating: 0, count: 8192)
             while true {
@@ -102,17 +96,7 @@
                     }
                 }
             }
-            guard relevant else { return }
-            continuation.yield()
-            let schedule = state.withLock { state in
-                defer { state.trailingScheduled = true }
-                return !state.trailingScheduled
-            }
-            guard schedule else { return }
-            queue.asyncAfter(deadline: .now() + settle) { [self] in
-                state.withLock { $0.trailingScheduled = false }
-                continuation.yield()
-            }
+            return relevant
         }
     }
 #endif

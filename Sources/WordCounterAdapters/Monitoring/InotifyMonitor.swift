@@ -1,6 +1,6 @@
 import CStatx
-import Dispatch
 import Glibc
+import Harbor
 import Synchronization
 public import WordCounter
 
@@ -18,7 +18,8 @@ public import WordCounter
 ///   temporary file onto the saved path;
 /// - the kernel's queue overflowed (`IN_Q_OVERFLOW`): ``FileChange/overflow``.
 ///
-/// Reading happens on a dispatch source; changes are delivered in the order the kernel wrote them.
+/// Reading happens on a thread of its own (a ``PollingThread``, not a dispatch source, whose
+/// teardown crashes libdispatch on Linux); changes are delivered in the order the kernel wrote them.
 /// - Throws at ``watch(_:)``: ``FileMonitorError/watchLimitReached(path:)`` when
 ///   `inotify_add_watch` fails with `ENOSPC` (`fs.inotify.max_user_watches`): fall back to polling.
 public final class InotifyMonitor: FileMonitor {
@@ -32,9 +33,8 @@ public final class InotifyMonitor: FileMonitor {
         var watches: [Int32: Watch] = [:]
         var pairing: MovePairing<ContinuousClock.Instant>
         var continuation: AsyncStream<FileChange>.Continuation?
-        var source: (any DispatchSourceRead)?
+        var thread: PollingThread?
         var reading = false
-        var expiryScheduled = false
     }
 
     /// What each folder's watch asks for.
@@ -43,8 +43,6 @@ public final class InotifyMonitor: FileMonitor {
         | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
 
     private let descriptor: Int32
-    // A serial queue targeting the global pool: a plain serial queue would wake an overcommit thread per event.
-    private let queue = DispatchQueue(label: "wordcounter.inotify", target: .global())
     private let clock = ContinuousClock()
     private let state: Mutex<State>
 
@@ -61,9 +59,9 @@ public final class InotifyMonitor: FileMonitor {
     }
 
     deinit {
-        // Once reading started, the source owns the descriptor and closes it when cancelled.
+        // Once reading started, the reading thread owns the descriptor and closes it when it ends.
         let closeHere = state.withLock { state in
-            state.source?.cancel()
+            state.thread?.stop()
             return !state.reading
         }
         if closeHere { close(descriptor) }
@@ -110,15 +108,18 @@ public final class InotifyMonitor: FileMonitor {
         let (stream, continuation) = AsyncStream.makeStream(of: FileChange.self)
         continuation.onTermination = { [weak self] _ in self?.stopReading() }
         let descriptor = self.descriptor
-        let queue = self.queue
         state.withLock { state in
-            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-            source.setEventHandler { [weak self] in self?.readEvents() }
-            source.setCancelHandler { close(descriptor) }
+            guard !state.reading else {
+                continuation.finish()  // iterated once only: a second stream ends at once
+                return
+            }
             state.continuation = continuation
             state.reading = true
-            state.source = source
-            source.resume()
+            state.thread = PollingThread.start(descriptor: descriptor) { [weak self] wake in
+                guard let self else { return nil }
+                return wake == .readable ? readEvents() : expire()
+            }
+            if state.thread == nil { continuation.finish() }
         }
         return stream
     }
@@ -127,24 +128,25 @@ public final class InotifyMonitor: FileMonitor {
 
     private func stopReading() {
         state.withLock { state in
-            state.source?.cancel()
-            state.source = nil
+            state.thread?.stop()
+            state.thread = nil
             state.continuation = nil
         }
     }
 
-    /// Reads every event waiting, turns them into changes, and delivers them.
-    private func readEvents() {
+    /// Reads every event waiting, turns them into changes, and delivers them; answers when the
+    /// oldest unpaired rename half times out.
+    private func readEvents() -> ContinuousClock.Instant? {
         let events = readAvailable()
         let now = clock.now
-        let (changes, continuation, expiry) = state.withLock { state in
+        let (changes, continuation, deadline) = state.withLock { state in
             var changes: [FileChange] = []
             for event in events { translate(event, at: now, into: &changes, state: &state) }
             changes += state.pairing.expire(at: now)
-            return (changes, state.continuation, scheduleExpiry(&state))
+            return (changes, state.continuation, state.pairing.nextDeadline)
         }
         for change in changes { continuation?.yield(change) }
-        if let expiry { expire(after: expiry) }
+        return deadline
     }
 
     /// Reads until the descriptor has nothing more (it is non-blocking).
@@ -162,26 +164,15 @@ public final class InotifyMonitor: FileMonitor {
         }
     }
 
-    /// The delay until the oldest unpaired rename half times out, when no expiry is scheduled yet.
-    private func scheduleExpiry(_ state: inout State) -> Duration? {
-        guard !state.expiryScheduled, let deadline = state.pairing.nextDeadline else { return nil }
-        state.expiryScheduled = true
-        return max(.zero, clock.now.duration(to: deadline))
-    }
-
-    private func expire(after delay: Duration) {
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000) + 1
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-            guard let self else { return }
-            let now = clock.now
-            let (changes, continuation, next) = state.withLock { state in
-                state.expiryScheduled = false
-                return (state.pairing.expire(at: now), state.continuation, scheduleExpiry(&state))
-            }
-            for change in changes { continuation?.yield(change) }
-            if let next { expire(after: next) }
+    /// Delivers the rename halves whose partner did not come in time as removals; answers when
+    /// the next one times out.
+    private func expire() -> ContinuousClock.Instant? {
+        let now = clock.now
+        let (changes, continuation, deadline) = state.withLock { state in
+            (state.pairing.expire(at: now), state.continuation, state.pairing.nextDeadline)
         }
+        for change in changes { continuation?.yield(change) }
+        return deadline
     }
 
     /// What one event means, keeping the watches in step with folders created, moved and deleted.

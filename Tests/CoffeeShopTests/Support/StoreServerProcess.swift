@@ -1,3 +1,4 @@
+import ChildOutput
 import Foundation
 import Synchronization
 
@@ -26,23 +27,12 @@ final class StoreServerProcess: Sendable {
         let (exited, exit) = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in exit.finish() }
         let (lines, continuation) = AsyncStream<String>.makeStream()
-        let buffer = Mutex("")
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            let complete = buffer.withLock { text in
-                text += String(decoding: data, as: UTF8.self)
-                var lines = text.components(separatedBy: "\n")
-                text = lines.removeLast()
-                return lines
-            }
-            for line in complete { continuation.yield(line) }
-        }
         try process.run()
+        _ = PipeReader(lines: output.fileHandleForReading) {
+            continuation.yield($0)
+        } ended: {
+            continuation.finish()
+        }
         let address = Task { () -> String? in
             for await line in lines {
                 if let range = line.range(of: "http://") { return String(line[range.lowerBound...]) }

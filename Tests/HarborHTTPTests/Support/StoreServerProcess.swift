@@ -1,3 +1,4 @@
+import ChildOutput
 import Foundation
 import Synchronization
 
@@ -22,23 +23,12 @@ final class StoreServerProcess: Sendable {
         environment["HARBOR_STORE_TOKEN"] = nil
         process.environment = environment
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
-        let buffer = Mutex("")
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                continuation.finish()
-                return
-            }
-            let complete: [String] = buffer.withLock { text in
-                text += String(decoding: data, as: UTF8.self)
-                var lines = text.components(separatedBy: "\n")
-                text = lines.removeLast()
-                return lines
-            }
-            for line in complete { continuation.yield(line) }
-        }
         try process.run()
+        _ = PipeReader(lines: output.fileHandleForReading) {
+            continuation.yield($0)
+        } ended: {
+            continuation.finish()
+        }
         self.process = process
         var found: URL?
         for await line in lines {
