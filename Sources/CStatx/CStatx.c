@@ -45,9 +45,13 @@ static cstatx_status from_stat(const struct stat *st) {
 #if defined(__APPLE__)
     status.modified_seconds = (int64_t)st->st_mtimespec.tv_sec;
     status.modified_nanoseconds = (uint32_t)st->st_mtimespec.tv_nsec;
+    status.changed_seconds = (int64_t)st->st_ctimespec.tv_sec;
+    status.changed_nanoseconds = (uint32_t)st->st_ctimespec.tv_nsec;
 #else
     status.modified_seconds = (int64_t)st->st_mtim.tv_sec;
     status.modified_nanoseconds = (uint32_t)st->st_mtim.tv_nsec;
+    status.changed_seconds = (int64_t)st->st_ctim.tv_sec;
+    status.changed_nanoseconds = (uint32_t)st->st_ctim.tv_nsec;
 #endif
     status.inode = (uint64_t)st->st_ino;
     status.size = (int64_t)st->st_size;
@@ -87,6 +91,8 @@ static cstatx_status from_statx(const struct statx *sx) {
     status.size = (int64_t)sx->stx_size;
     status.modified_seconds = sx->stx_mtime.tv_sec;
     status.modified_nanoseconds = sx->stx_mtime.tv_nsec;
+    status.changed_seconds = sx->stx_ctime.tv_sec;
+    status.changed_nanoseconds = sx->stx_ctime.tv_nsec;
     // The kernel clears STATX_BTIME in stx_mask when the file system does not record it.
     if (sx->stx_mask & STATX_BTIME) {
         status.has_birth_time = 1;

@@ -34,6 +34,8 @@ typedef struct {
     int64_t size;              // bytes
     int64_t modified_seconds;  // last content change, since 1970
     uint32_t modified_nanoseconds;
+    int64_t changed_seconds;   // last status change (content, name, links, owner), since 1970
+    uint32_t changed_nanoseconds;
     int has_birth_time;        // 1 when the file system reported a birth time, else 0
     int64_t birth_seconds;     // creation time, since 1970; 0 unless has_birth_time
     uint32_t birth_nanoseconds;

@@ -51,7 +51,8 @@ struct RecordCount: Sendable {
         let outcome = updated.record(count, at: services.now())
         if let key = updated.document, let words = count.words {
             try await recordShared(
-                updated, key: key, outcome: outcome, words: words, rulesShift: rulesShift, in: unitOfWork)
+                updated, key: key, outcome: outcome, words: words, rulesShift: rulesShift,
+                arrivedBySync: count.status.arrivedBySync, in: unitOfWork)
         } else if case .changed(let previous?) = outcome, let words = count.words {
             try await recordToday(fileID: file.id, path: file.path, previous: previous, words: words, in: unitOfWork)
         }
@@ -87,9 +88,15 @@ struct RecordCount: Sendable {
     ///
     /// A first count here (tracking a copy) is a baseline, as for any file; so is a copy found
     /// unchanged here while the document moved on (the sync has not brought it yet).
+    ///
+    /// Words are credited to the machine they were typed on. A copy whose new words this machine
+    /// is the first to count, but which `arrivedBySync` (a sync tool brought it, keeping the
+    /// writer's modification time), is another machine's writing: the words count today, under
+    /// ``DailyCount/syncedMachine``, until the machine that typed them counts its own copy and
+    /// claims them (``claimSynced(_:of:path:in:)``).
     private func recordShared(
         _ file: TrackedFile, key: String, outcome: CountOutcome, words: Int, rulesShift: Int,
-        in unitOfWork: UnitOfWork
+        arrivedBySync: Bool, in unitOfWork: UnitOfWork
     ) async throws {
         let documents = unitOfWork.repository(SyncedDocument.self)
         let machine = services.machine ?? ""
@@ -114,13 +121,47 @@ struct RecordCount: Sendable {
         guard case .changed(previous: .some(_)) = outcome, let previous = document.words, previous != words else {
             if document.words == nil { document.words = words }
             if adopted || stored?.words != document.words { try documents.update(document) }
+            // Another machine counted these words first; if they were typed here, they are ours.
+            if case .changed(previous: .some(let own)) = outcome, words > own, !arrivedBySync {
+                try await claimSynced(words - own, of: document, path: file.path, in: unitOfWork)
+            }
             return
         }
+        let typedHere = !arrivedBySync
         try await recordToday(
-            fileID: document.fileID, path: file.path, previous: previous, words: words, in: unitOfWork)
+            fileID: document.fileID, path: file.path, previous: previous, words: words,
+            machine: typedHere ? services.machine : DailyCount.syncedMachine, in: unitOfWork)
         document.words = words
-        document.machine = services.machine
+        document.machine = typedHere ? services.machine : nil
         try documents.update(document)
+    }
+
+    /// Moves up to `words` of the writing a sync brought to another machine before this one
+    /// counted it (records of ``DailyCount/syncedMachine``) to this machine's records of the same
+    /// days, oldest first: this machine's copy grew by as much, without a sync, so it typed them.
+    private func claimSynced(
+        _ words: Int, of document: SyncedDocument, path: String, in unitOfWork: UnitOfWork
+    ) async throws {
+        guard let machine = services.machine else { return }
+        let days = unitOfWork.repository(DailyCount.self)
+        let waiting = try await days.query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
+            .filter { $0.machine == DailyCount.syncedMachine && $0.net > 0 }
+            .sorted { $0.day < $1.day }
+        var left = words
+        for var record in waiting where left > 0 {
+            let moved = min(left, record.net)
+            left -= moved
+            record.endWords -= moved
+            record.added = max(0, record.added - moved)
+            var mine =
+                try await days.find(DailyCount.id(fileID: document.fileID, day: record.day, machine: machine))
+                ?? DailyCount(fileID: document.fileID, day: record.day, startWords: record.startWords, machine: machine)
+            mine.endWords += moved
+            mine.added += moved
+            mine.path = path
+            try days.save(mine)
+            if record.net == 0 && record.added == 0 { try days.remove(record) } else { try days.save(record) }
+        }
     }
 
     /// Adds a count to today's record (or to the file's latest, when that is later than today),
@@ -129,12 +170,20 @@ struct RecordCount: Sendable {
     private func recordToday(
         fileID: String, path: String, previous: Int, words: Int, in unitOfWork: UnitOfWork
     ) async throws {
+        try await recordToday(
+            fileID: fileID, path: path, previous: previous, words: words, machine: services.machine, in: unitOfWork)
+    }
+
+    /// ``recordToday(fileID:path:previous:words:in:)`` on `machine`'s record of the day.
+    private func recordToday(
+        fileID: String, path: String, previous: Int, words: Int, machine: String?, in unitOfWork: UnitOfWork
+    ) async throws {
         let days = unitOfWork.repository(DailyCount.self)
         let today = try await recordDay(ofFileID: fileID, in: unitOfWork)
         var record =
-            try await days.find(DailyCount.id(fileID: fileID, day: today, machine: services.machine))
-            ?? DailyCount(fileID: fileID, day: today, startWords: previous, machine: services.machine)
-        if services.machine == nil {
+            try await days.find(DailyCount.id(fileID: fileID, day: today, machine: machine))
+            ?? DailyCount(fileID: fileID, day: today, startWords: previous, machine: machine)
+        if machine == nil {
             record.record(words)
         } else {
             // Other machines' records of the day may hold the writing between this record's

@@ -61,6 +61,11 @@ public struct DailyCount: Aggregate, Equatable {
         endWords += words - previous
     }
 
+    /// The machine of the writing a file-sync tool brought to a machine before the one it was
+    /// typed on counted it: a day's words wait here until that machine claims them. Not a name a
+    /// machine can take (those are letters, digits, `.`, `-` and `_`).
+    public static let syncedMachine = "(synced)"
+
     /// The identifier of a file's record for a day, on `machine` when it is named.
     public static func id(fileID: String, day: Day, machine: String? = nil) -> String {
         guard let machine else { return "\(fileID)@\(day.rawValue)" }

@@ -4,7 +4,9 @@ public import Harbor
 /// named machine, the files tracked there (and before machines were named).
 ///
 /// Today's change of a file includes what was written today under its path by a file that is no
-/// longer tracked (untracked and tracked again), as ``ShowHistory`` counts it.
+/// longer tracked (untracked and tracked again), as ``ShowHistory`` counts it. On a named machine
+/// it is the writing done there: a synced document's words typed on another machine are that
+/// machine's, so the column adds up to this machine's share of the day wherever it is read.
 public struct ShowStatus: UseCase, Codable {
     /// Creates the query.
     public init() {}
@@ -17,6 +19,7 @@ public struct ShowStatus: UseCase, Codable {
         let repository = persistence.repository(TrackedFile.self)
         let today = try await persistence.repository(DailyCount.self)
             .query(Query<DailyCount>().where(\.day, equals: services.today))
+            .filter { record in services.machine == nil || record.machine == nil || record.machine == services.machine }
         var netToday: [String: Int] = [:]  // file id → net words
         for record in today { netToday[record.fileID, default: 0] += record.net }
         var rows: [FileStatusRow] = []

@@ -31,7 +31,10 @@ extension TrackedFile {
         countedAt = date
         words = count.words
         if let now = count.words, let previous, previous != now {
-            events.raise(WordCountChanged(fileID: id, path: path, previous: previous, words: now))
+            let synced = document != nil && count.status.arrivedBySync
+            events.raise(
+                WordCountChanged(
+                    fileID: id, path: path, previous: previous, words: now, broughtBySync: synced ? true : nil))
             return .changed(previous: previous)
         }
         return count.words == previous ? .unchanged : .changed(previous: nil)

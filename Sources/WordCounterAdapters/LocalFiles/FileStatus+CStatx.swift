@@ -12,7 +12,8 @@ extension FileStatus {
             identity: FileIdentity(device: raw.device, inode: raw.inode, birthTime: birthTime),
             size: raw.size,
             modified: raw.modified_seconds &* 1_000_000_000 &+ Int64(raw.modified_nanoseconds),
-            kind: Kind(raw.kind))
+            kind: Kind(raw.kind),
+            changed: raw.changed_seconds &* 1_000_000_000 &+ Int64(raw.changed_nanoseconds))
     }
 }
 

@@ -22,7 +22,7 @@ struct Status: AsyncParsableCommand {
             return
         }
         if rows.isEmpty {
-            print("Nothing is tracked yet. Start with: wordcounter track PATH")
+            try await printNothingTracked(app)
             return
         }
         // Cells are made as the table is written, not kept: 50,000 rows stay rows.
@@ -36,9 +36,33 @@ struct Status: AsyncParsableCommand {
         let total = rows.reduce(0) { $0 + ($1.words ?? 0) }
         // Today's words as `history` and `goal` count them: files untracked since included.
         let today = try await app.run(ShowGoalProgress()).today
-        print(
-            "\(rows.count.grouped) \(rows.count == 1 ? "file" : "files"), \(total.grouped) words, "
-                + "\(today.signedGrouped) today")
+        let summary = "\(rows.count.grouped) \(rows.count == 1 ? "file" : "files"), \(total.grouped) words, "
+        if let machine = app.services.machine {
+            // The column is this machine's writing; the day's words are every machine's.
+            let here = rows.reduce(0) { $0 + $1.today }
+            let elsewhere = here == today ? "" : " (\(today.signedGrouped) on every machine)"
+            print(summary + "\(here.signedGrouped) today on \(machine.escapedForTerminal)\(elsewhere)")
+        } else {
+            print(summary + "\(today.signedGrouped) today")
+        }
+    }
+
+    /// Nothing is tracked here: on a shared database, say which machines track what, so that a
+    /// missing `--machine` is not taken for an empty history.
+    private func printNothingTracked(_ app: WordCounterApp) async throws {
+        let others = try await app.run(ShowMachines())
+        guard let machine = app.services.machine, !others.isEmpty else {
+            print("Nothing is tracked yet. Start with: wordcounter track PATH")
+            return
+        }
+        print("Nothing is tracked on this machine, \(machine.escapedForTerminal). In this database:")
+        for share in others {
+            let name = share.machine.map(\.escapedForTerminal) ?? "(before machines were named)"
+            let folders = share.folders == 1 ? "1 folder" : "\(share.folders.grouped) folders"
+            let files = share.files == 1 ? "1 file" : "\(share.files.grouped) files"
+            print("  \(name): \(folders), \(files)")
+        }
+        print("See one with --machine NAME (or WORDCOUNTER_MACHINE), or start here: wordcounter track PATH")
     }
 
     /// `ok`, `missing` or `unreadable (reason)`; a file whose front matter says `wordcount: false`

@@ -95,8 +95,10 @@ struct Watch: AsyncParsableCommand {
         [
             events.subscribe(to: WordCountChanged.self) { event in
                 let difference = event.words - (event.previous ?? 0)
+                let synced = event.broughtBySync == true ? ", brought by a sync: the writing of another machine" : ""
                 Terminal.standardOutput(
-                    "\(event.path.escapedForTerminal): \(event.words.grouped) words (\(difference.signedGrouped))")
+                    "\(event.path.escapedForTerminal): \(event.words.grouped) words (\(difference.signedGrouped)\(synced))"
+                )
             },
             events.subscribe(to: FileMoved.self) {
                 Terminal.standardOutput("moved: \($0.from.escapedForTerminal) → \($0.to.escapedForTerminal)")
