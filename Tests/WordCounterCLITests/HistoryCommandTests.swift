@@ -94,7 +94,7 @@ struct HistoryCommandTests {
         #expect(row["added"] as? Int == 2)
         #expect(row["total"] as? Int == 5)
         let csv = try await cli.run("export")
-        #expect(csv.output == "date,path,words,added,total\n\(CLI.today),\(chapter),2,2,5\n")
+        #expect(csv.output == "date,path,words,added,total,kind,note\n\(CLI.today),\(chapter),2,2,5,count,\n")
     }
 
     @Test("an untracked file keeps today's writing in history, is named in export, and stays untracked")

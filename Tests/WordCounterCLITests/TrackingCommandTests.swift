@@ -54,8 +54,8 @@ struct TrackingCommandTests {
         #expect(goalObject["today"] as? Int == 5)
 
         let export = try await cli.run("export", "--format", "csv")
-        #expect(export.output.hasPrefix("date,path,words,added,total\n"))
-        #expect(export.output.contains("chapter-1.md,5,5,14"))
+        #expect(export.output.hasPrefix("date,path,words,added,total,kind,note\n"))
+        #expect(export.output.contains("chapter-1.md,5,5,14,count,"))
     }
 
     @Test("a missing file is reported and kept; status shows it")

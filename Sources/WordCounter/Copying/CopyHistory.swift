@@ -1,8 +1,8 @@
 import Foundation
 public import Harbor
 
-/// Copies the whole history — every tracked file and folder, every day's counts, the synced
-/// documents, projects, goals and settings — from the application's store to another one, then
+/// Copies the whole history — every tracked file and folder, every day's counts and adjustments,
+/// the synced documents, projects, goals and settings — from the application's store to another one, then
 /// checks that each collection holds as many records there as here.
 ///
 /// The target must hold no history (``CopyError/targetNotEmpty(_:)``) unless `replacing`, which
@@ -68,8 +68,8 @@ public struct CopyHistory: UseCase {
 
     /// Every collection of Word Counter, as functions on its aggregate type.
     static let kinds: [Kind] = [
-        Kind(TrackedRoot.self), Kind(TrackedFile.self), Kind(DailyCount.self), Kind(SyncedDocument.self),
-        Kind(Project.self), Kind(Goal.self), Kind(Settings.self),
+        Kind(TrackedRoot.self), Kind(TrackedFile.self), Kind(DailyCount.self), Kind(DayAdjustment.self),
+        Kind(SyncedDocument.self), Kind(Project.self), Kind(Goal.self), Kind(Settings.self),
     ]
 
     /// A collection's copy, count and clear, for one aggregate type.

@@ -13,10 +13,14 @@
 /// #expect(totals.averagePerWeek == 8.0 / 3 * 7)
 /// ```
 public struct HistoryTotals: Sendable, Equatable {
-    /// Net words over the range.
+    /// Net words over the range, adjustments included.
     public let words: Int
     /// Gross words over the range.
     public let added: Int
+    /// The words the range's adjustments add (negative when they take away more).
+    public let adjusted: Int
+    /// How many adjustments the range holds.
+    public let adjustments: Int
     /// Days in the range.
     public let days: Int
     /// Days on which anything was written (net or gross above 0).
@@ -26,6 +30,8 @@ public struct HistoryTotals: Sendable, Equatable {
     public init(days: [HistoryEntry]) {
         words = days.reduce(0) { $0 + $1.words }
         added = days.reduce(0) { $0 + $1.added }
+        adjusted = days.reduce(0) { $0 + $1.adjusted }
+        adjustments = days.reduce(0) { $0 + $1.adjustments.count }
         self.days = days.count
         writingDays = days.count { $0.words > 0 || $0.added > 0 }
     }

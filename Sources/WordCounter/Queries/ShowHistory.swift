@@ -7,6 +7,9 @@ public import Harbor
 /// and last may be partial. With ``HistoryGrouping/machine``, each day also says how many words each
 /// machine wrote (every machine that wrote in the range has an entry on every day, 0 where it wrote
 /// nothing).
+///
+/// A day's words are its ``DayTotal``: counted words plus the writer's adjustments, which each
+/// entry also lists. Adjustments belong to no file, so with a `project` there are none.
 public struct ShowHistory: UseCase, Codable {
     /// How many days back, today included.
     public let days: Int
@@ -26,30 +29,40 @@ public struct ShowHistory: UseCase, Codable {
         let services = context.services
         let calendar = services.calendar
         let today = services.today
-        let records = services.persistence.repository(DailyCount.self)
-        // One query for the whole range: `day` is indexed, and days sort in time order as text.
+        // One query per collection for the whole range: `day` is indexed, and days sort in time order as text.
         let first = today.adding(days: -(days - 1), calendar: calendar)
-        var counts = try await records.query(Query<DailyCount>().where(\.day, in: min(first, today)...today))
-        if let project { counts = try await Self.counts(counts, in: project, services: services) }
-        var byDay: [Day: (words: Int, added: Int)] = [:]
+        let range = min(first, today)...today
+        var counts = try await services.persistence.repository(DailyCount.self)
+            .query(Query<DailyCount>().where(\.day, in: range))
+        var adjustments = try await services.persistence.repository(DayAdjustment.self)
+            .query(Query<DayAdjustment>().where(\.day, in: range))
+        if let project {
+            counts = try await Self.counts(counts, in: project, services: services)
+            adjustments = []
+        }
+        let totals = DayTotal.byDay(counts: counts, adjustments: adjustments)
         var byMachine: [Day: [String: Int]] = [:]
         var machines = Set<String>()
-        for count in counts {
-            let sum = byDay[count.day] ?? (0, 0)
-            byDay[count.day] = (sum.words + count.net, sum.added + count.added)
-            guard grouping == .machine else { continue }
-            let machine = count.machine ?? HistoryEntry.unnamedMachine
-            machines.insert(machine)
-            byMachine[count.day, default: [:]][machine, default: 0] += count.net
+        if grouping == .machine {
+            let shares =
+                counts.map { ($0.day, $0.machine, $0.net) } + adjustments.map { ($0.day, $0.machine, $0.words) }
+            for (day, name, words) in shares {
+                let machine = name ?? HistoryEntry.unnamedMachine
+                machines.insert(machine)
+                byMachine[day, default: [:]][machine, default: 0] += words
+            }
         }
         var entries: [HistoryEntry] = []
         for offset in stride(from: days - 1, through: 0, by: -1) {
             let day = today.adding(days: -offset, calendar: calendar)
-            let sum = byDay[day] ?? (0, 0)
+            let total = totals[day] ?? DayTotal(day: day)
             let perMachine =
                 grouping == .machine
                 ? Dictionary(uniqueKeysWithValues: machines.map { ($0, byMachine[day]?[$0] ?? 0) }) : nil
-            entries.append(HistoryEntry(date: day, words: sum.words, added: sum.added, machines: perMachine))
+            entries.append(
+                HistoryEntry(
+                    date: day, words: total.words, added: total.added, adjustments: total.adjustments,
+                    machines: perMachine))
         }
         return Self.grouped(entries, by: grouping, calendar: calendar)
     }
@@ -64,9 +77,11 @@ public struct ShowHistory: UseCase, Codable {
             let start = grouping.periodStart(of: entry.date, calendar: calendar)
             if let last = periods.last, last.date == start {
                 periods[periods.count - 1] = HistoryEntry(
-                    date: start, words: last.words + entry.words, added: last.added + entry.added)
+                    date: start, words: last.words + entry.words, added: last.added + entry.added,
+                    adjustments: last.adjustments + entry.adjustments)
             } else {
-                periods.append(HistoryEntry(date: start, words: entry.words, added: entry.added))
+                periods.append(
+                    HistoryEntry(date: start, words: entry.words, added: entry.added, adjustments: entry.adjustments))
             }
         }
         return periods

@@ -11,7 +11,15 @@ struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the full history, one row per file and day, as CSV or JSON on standard output.",
-        discussion: "Columns: date, path, words (net), added (gross), total (the file's count at the end of the day).")
+        discussion: """
+            Columns: date, path, words (net), added (gross), total (the file's count at the end of \
+            the day), kind (count, or adjustment) and note. A day's adjustments (see `history \
+            adjust`) follow its files, one row each: kind adjustment, its words, its note, no path \
+            and no total (in JSON, no "path" and no "total").
+
+              wordcounter export > history.csv
+              wordcounter export --format json
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -25,9 +33,12 @@ struct Export: AsyncParsableCommand {
         case .json:
             try Terminal.printJSON(rows)
         case .csv:
-            print("date,path,words,added,total")
+            print("date,path,words,added,total,kind,note")
             for row in rows {
-                print("\(row.date),\(Self.csvField(row.path)),\(row.words),\(row.added),\(row.total)")
+                let path = row.path.map(Self.csvField) ?? ""
+                let total = row.total.map(String.init) ?? ""
+                let note = row.note.map(Self.csvField) ?? ""
+                print("\(row.date),\(path),\(row.words),\(row.added),\(total),\(row.kind.rawValue),\(note)")
             }
         }
     }

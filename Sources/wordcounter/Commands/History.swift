@@ -3,11 +3,16 @@ import WordCounter
 
 extension HistoryGrouping: ExpressibleByArgument {}
 
-/// `wordcounter history`: net words written per day or week.
+/// `wordcounter history`: net words written per day or week; `history adjust` corrects a day.
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show words written per day (or week, or month), with totals and averages, today last.",
+        usage: """
+            wordcounter history [--days <n>] [--by <day|week|month|machine>] [--project <name>] [--json]
+              wordcounter history adjust <day> <words> --note <text>
+              wordcounter history adjustments
+            """,
         discussion: """
             WORDS is net writing: for each file, its last count that day minus its count before. \
             Deleting text makes it smaller; a file that moves, goes missing or is untracked is \
@@ -22,13 +27,20 @@ struct History: AsyncParsableCommand {
             day, per writing day (a day with any writing) and per week or month (none for a \
             single day).
 
+            A day found wrong (notes pasted into a tracked file), or words written where no file \
+            counted them, is corrected with `history adjust`: the adjustment is kept apart with \
+            its note, included in the day's WORDS and shown in ADJUSTED and under the table.
+
               wordcounter history
               wordcounter history --days 56 --by week
               wordcounter history --days 365 --by month
               wordcounter history --days 30 --json
               wordcounter history --project Novel
               wordcounter history --by machine
-            """)
+              wordcounter history adjust 2026-11-20 -500 --note "pasted notes"
+              wordcounter history adjustments
+            """,
+        subcommands: [Adjust.self, Adjustments.self])
 
     @OptionGroup var options: GlobalOptions
 
@@ -45,12 +57,22 @@ struct History: AsyncParsableCommand {
     var project: String?
 
     @Flag(
-        help:
-            "Print [{\"date\":\"YYYY-MM-DD\",\"words\":…,\"added\":…}] (with --by machine, \"machines\":{name:words}).")
+        help: """
+            Print [{"date":"YYYY-MM-DD","words":…,"added":…}], with "adjusted" and "adjustments":[…] on \
+            adjusted days (with --by machine, "machines":{name:words}).
+            """)
     var json = false
 
     func validate() throws {
         guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660") }
+    }
+
+    /// The first of the table's options given (`--days`, `--by`, `--project`), which `adjust` and
+    /// `adjustments` have no use for: Argument Parser gives them to `history` wherever they are typed.
+    var tableOption: String? {
+        if days != 14 { return "--days" }
+        if by != .day { return "--by" }
+        return project == nil ? nil : "--project"
     }
 
     func run() async throws {
@@ -64,25 +86,40 @@ struct History: AsyncParsableCommand {
             return
         }
         let peak = max(1, entries.map(\.words).max() ?? 1)
+        // With adjustments in the range, their sum per entry beside ADDED: WORDS includes them.
+        let adjusted = entries.contains { !$0.adjustments.isEmpty }
         // With --by machine, one column per machine between the day's total and the bar.
         let machines = Set(entries.flatMap { $0.machines?.keys.map { $0 } ?? [] }).sorted()
         let rows = entries.map { entry -> [String] in
             let bar = String(repeating: "█", count: max(0, entry.words) * 30 / peak)
+            let adjustment = adjusted ? [entry.adjustments.isEmpty ? "" : entry.adjusted.signedGrouped] : []
             let shares = machines.map { (entry.machines?[$0] ?? 0).grouped }
-            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped] + shares + [bar]
+            return [entry.date.rawValue, entry.words.grouped, entry.added.grouped] + adjustment + shares + [bar]
         }
         let dateHeader = ["day": "DATE", "week": "WEEK OF", "month": "MONTH OF"][by.rawValue] ?? "DATE"
-        let header = [dateHeader, "WORDS", "ADDED"] + machines.map { $0.uppercased() } + [""]
-        print(TextTable(header: header, rows: rows, rightAligned: Set(1..<(3 + machines.count))).text)
+        let header =
+            [dateHeader, "WORDS", "ADDED"] + (adjusted ? ["ADJUSTED"] : []) + machines.map { $0.uppercased() } + [""]
+        let numbers = 3 + (adjusted ? 1 : 0) + machines.count
+        print(TextTable(header: header, rows: rows, rightAligned: Set(1..<numbers)).text)
+        for adjustment in entries.flatMap(\.adjustments) { print(Self.adjustmentLine(adjustment)) }
         print(Self.totalsLine(HistoryTotals(days: daily), by: by))
     }
 
-    /// `Total: 12,345 words (13,000 added) in 30 days · 412 a day · 686 a writing day (18) · 2,881 a week`;
-    /// the total alone for one day, which no average would add to.
+    /// `Adjusted 2026-11-20 by -500: pasted notes (ID 3f2a9c1d)`, with the machine when it is named.
+    static func adjustmentLine(_ adjustment: DayAdjustment) -> String {
+        let machine = adjustment.machine.map { ", on \($0.escapedForTerminal)" } ?? ""
+        return "Adjusted \(adjustment.day) by \(adjustment.words.signedGrouped): "
+            + "\(adjustment.note.escapedForTerminal) (ID \(String(adjustment.id.suffix(8)))\(machine))"
+    }
+
+    /// `Total: 12,345 words (13,000 added) in 30 days · 412 a day · 686 a writing day (18) · 2,881 a week`
+    /// (`(13,000 added, -500 adjusted)` when the range has adjustments); the total alone for one day,
+    /// which no average would add to.
     static func totalsLine(_ totals: HistoryTotals, by grouping: HistoryGrouping) -> String {
         func rounded(_ value: Double) -> String { Int(value.rounded()).grouped }
+        let adjusted = totals.adjustments == 0 ? "" : ", \(totals.adjusted.signedGrouped) adjusted"
         let total =
-            "Total: \(totals.words.grouped) words (\(totals.added.grouped) added) in \(totals.days.grouped) "
+            "Total: \(totals.words.grouped) words (\(totals.added.grouped) added\(adjusted)) in \(totals.days.grouped) "
             + (totals.days == 1 ? "day" : "days")
         guard totals.hasAverages else { return total }
         var parts = [
