@@ -22,6 +22,8 @@ public struct TrackFiles: UseCase {
     public let filter: FileFilter
     /// Files an update found in tracked folders, with their folder; tracked without looking again.
     let discovered: [DiscoveredFile]
+    /// Where the discovered files may really be (``init(discovered:within:)``); nil: anywhere.
+    var allowedRoots: AllowedRoots?
 
     /// Creates the use case.
     public init(paths: [String], filter: FileFilter = FileFilter()) {
@@ -93,7 +95,8 @@ public struct TrackFiles: UseCase {
         // Files that appeared in tracked folders since (update, watch) are today's writing.
         if !discovered.isEmpty {
             let asWriting = services.settings.value.newFilesCountAsWriting  // `config set new-files`
-            try await Self.trackNew(discovered, countingAsWriting: asWriting, in: context)
+            try await Self.trackNew(
+                Self.keeping(discovered, within: allowedRoots, in: context), countingAsWriting: asWriting, in: context)
         }
         try await Self.trackNew(consume found, statuses: statuses, in: context)
         try await Self.finishTracking(of: roots.map(\.path), in: context)

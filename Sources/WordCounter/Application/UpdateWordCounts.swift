@@ -14,6 +14,8 @@ public import Harbor
 /// 3. Files in tracked folders that nobody claimed are tracked as new, their words today's writing
 ///    (a copy of a tracked file stays a baseline), unless they are another
 ///    name (a hard link, a symbolic link) of a file tracked already: one file is one document.
+///    Given ``allowedRoots``, a file whose real path is outside them is not tracked either
+///    (``FileOutsideRootsSkipped``).
 ///
 /// Work is committed in batches, so an interrupted update keeps what it finished. Ends with a
 /// ``WordCountsUpdated`` summary event, stored with the outbox when the update changed something
@@ -25,9 +27,15 @@ public import Harbor
 /// whole run is the folders' listing (``FileStatuses``), one flag per listed file, and the ids of
 /// the files to recount.
 public struct UpdateWordCounts: CoalescableUseCase, Codable {
-    /// Creates the use case; every update is equal to every other, so one queued behind a
-    /// running one is enough.
-    public init() {}
+    /// Where new files found in tracked folders may really be (`serve --root`): one whose real
+    /// path is outside every root is not tracked (``AllowedRoots``). Nil: anywhere.
+    public let allowedRoots: AllowedRoots?
+
+    /// Creates the use case; every update with the same roots is equal to every other, so one
+    /// queued behind a running one is enough.
+    public init(within roots: AllowedRoots? = nil) {
+        allowedRoots = roots
+    }
 
     public func execute(in context: RunContext<WordCounterServices>) async throws {
         let services = context.services
@@ -364,7 +372,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         }
         summary.add(saved)
         if !newPaths.isEmpty {
-            let discovered = newPaths.map { DiscoveredFile(path: $0, root: listed[ExactPath($0)]) }
+            let discovered = TrackFiles.keeping(
+                newPaths.map { DiscoveredFile(path: $0, root: listed[ExactPath($0)]) }, within: allowedRoots,
+                in: context)
             // Second names of tracked files (hard and symbolic links) are skipped, not counted as new.
             // Their files were recounted above when they changed.
             // New files are today's writing, copies of tracked files excepted.

@@ -91,6 +91,21 @@ public struct FileAliasSkipped: DomainEvent, Equatable {
     public let trackedPath: String
 }
 
+/// A file found below a tracked folder whose real path is outside every one of the
+/// ``AllowedRoots`` the update or the watcher was given (`serve --root`): a symbolic link leading
+/// elsewhere, or a file of a tracked folder outside the roots. Not tracked.
+///
+/// Published in this process only, never stored: the file is found again, and this said again,
+/// by every later update that is given the roots, until the link is gone or leads inside them.
+/// Whoever listens says it once (the ``Watcher`` does, as ``WatchActivity/skippedOutsideRoots(path:realPath:)``).
+public struct FileOutsideRootsSkipped: DomainEvent, Equatable {
+    public static let eventName = "wordcounter.file-outside-roots-skipped"
+    /// The path it was found at, below a tracked folder.
+    public let path: String
+    /// Where it really is, every symbolic link resolved.
+    public let realPath: String
+}
+
 /// The files of a tracked folder whose tracking was stopped half-way (``TrackedRoot/trackingInProgress``)
 /// are all tracked now, the rest of them as a baseline, not as writing.
 public struct FolderTrackingFinished: DomainEvent, Equatable {

@@ -8,6 +8,14 @@ public protocol FileSystem: Sendable {
     /// working directory, `~` is expanded; symbolic links are kept as they are).
     func absolutePath(_ path: String) -> String
 
+    /// Where `path` really is: absolute, with every symbolic link on the way and at its end
+    /// replaced by what it points to, and `.` and `..` resolved, as `realpath(3)` does. What a
+    /// boundary compares (``AllowedRoots``): a link below a folder may lead anywhere.
+    /// - Throws: ``FileProblem/notFound`` (nothing there, a link that leads nowhere),
+    ///   ``FileProblem/permissionDenied`` (a folder on the way cannot be searched),
+    ///   ``FileProblem/symlinkLoop``…
+    func realPath(of path: String) throws(FileProblem) -> String
+
     /// What is at `path`, following symbolic links.
     /// - Throws: ``FileProblem/notFound``, ``FileProblem/permissionDenied``, ``FileProblem/symlinkLoop``…
     func status(of path: String) throws(FileProblem) -> FileStatus

@@ -8,6 +8,10 @@ public enum WatchActivity: Sendable, Equatable {
     case recounted([String])
     /// New files in tracked folders were tracked.
     case tracked([String])
+    /// A file found in a tracked folder was not tracked: its real path is outside every one of
+    /// ``WatchConfiguration/allowedRoots`` (a symbolic link leading elsewhere). Said once per path
+    /// and real path while the watcher runs, not on every update that finds it again.
+    case skippedOutsideRoots(path: String, realPath: String)
     /// Every tracked file was brought up to date by ``UpdateWordCounts``, for `reason`.
     case reconciled(ReconciliationReason)
     /// A run lost a race with another process (a version conflict) and will be tried again.

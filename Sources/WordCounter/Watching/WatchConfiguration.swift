@@ -1,4 +1,4 @@
-/// How the ``Watcher`` paces its work.
+/// How the ``Watcher`` paces its work, and where the new files it finds may really be.
 ///
 /// With the defaults a save is stored within about 0.2 s, a file written without pause is
 /// counted at least once a second, another process's `track` is seen within 30 s, and a change
@@ -15,15 +15,21 @@ public struct WatchConfiguration: Sendable, Equatable {
     /// reported: file events are missed on some file systems and when a folder is replaced
     /// wholesale. Nil never does.
     public var reconcileInterval: Duration?
+    /// The folders new files found in tracked folders may really be in (`serve --root`): one
+    /// whose real path is outside every root is not tracked, and said once
+    /// (``WatchActivity/skippedOutsideRoots(path:realPath:)``). Nil, as for `watch`: anywhere.
+    public var allowedRoots: AllowedRoots?
 
     /// Creates a configuration; the defaults suit a writer's editor on a local disk.
     public init(
         debounce: Duration = .milliseconds(150), maximumDelay: Duration = .seconds(1),
-        rescanInterval: Duration = .seconds(30), reconcileInterval: Duration? = .seconds(600)
+        rescanInterval: Duration = .seconds(30), reconcileInterval: Duration? = .seconds(600),
+        allowedRoots: AllowedRoots? = nil
     ) {
         self.debounce = debounce
         self.maximumDelay = maximumDelay
         self.rescanInterval = rescanInterval
         self.reconcileInterval = reconcileInterval
+        self.allowedRoots = allowedRoots
     }
 }

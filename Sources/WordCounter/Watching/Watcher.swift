@@ -13,6 +13,12 @@ import Synchronization
 ///   moves (history kept), reports missing files once and tracks new ones;
 /// - anything else (temporary files, other folders): nothing.
 ///
+/// Given ``WatchConfiguration/allowedRoots`` (`serve --root`), both ways of finding new files are
+/// bounded by them: a new file whose real path is outside every root (a symbolic link to
+/// `/etc/passwd`) is not tracked, and ``WatchActivity/skippedOutsideRoots(path:realPath:)`` says
+/// so once, not on every update that finds it again (again if it is made anew after a full update
+/// no longer found it).
+///
 /// It starts with an ``UpdateWordCounts`` to catch up with what changed while nothing watched,
 /// reads the tracked files again every ``WatchConfiguration/rescanInterval`` to see what other
 /// processes tracked, and runs a full update every ``WatchConfiguration/reconcileInterval`` to
@@ -50,6 +56,11 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         var retries: [String: Int] = [:]
         /// The store could not be reached by the last run: a full update is pending until it can.
         var unreachable = false
+        /// Files not tracked for leading outside ``WatchConfiguration/allowedRoots``, by path: the
+        /// real path said for each (said again only when it changes).
+        var saidOutside: [ExactPath: String] = [:]
+        /// The files the runs since it was last emptied left out for leading outside the roots.
+        var skippedOutside: Set<ExactPath> = []
     }
 
     /// How often a run that lost a race with another process (a version conflict) is tried again.
@@ -84,6 +95,11 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     ///   files at the start.
     public func run() async throws {
         let changes = monitor.changes()
+        // What the runs leave out for leading outside the roots: said once, from the run's task.
+        let outside = configuration.allowedRoots.map { _ in
+            services.persistence.events.subscribe(to: FileOutsideRootsSkipped.self) { [self] in noteOutside($0) }
+        }
+        defer { outside?.cancel() }
         try await refresh(failOnStorageError: true)
         await reconcile(.startup)
         try await refresh(failOnStorageError: false)
@@ -238,9 +254,13 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func track(_ discovered: [DiscoveredFile]) async {
-        let handle = app.submit(TrackFiles(discovered: discovered))
+        state.withLock { $0.skippedOutside = [] }
+        let handle = app.submit(TrackFiles(discovered: discovered, within: configuration.allowedRoots))
         switch await outcome(of: handle) {
-        case .success: report(.tracked(discovered.map(\.path)))
+        case .success:
+            let skipped = state.withLock { $0.skippedOutside }
+            let tracked = discovered.map(\.path).filter { !skipped.contains(ExactPath($0)) }
+            if !tracked.isEmpty { report(.tracked(tracked)) }
         case .failure(let error):
             report(
                 .failed(
@@ -249,10 +269,16 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func reconcile(_ reason: WatchActivity.ReconciliationReason) async {
-        let handle = app.submit(UpdateWordCounts())
+        state.withLock { $0.skippedOutside = [] }
+        let handle = app.submit(UpdateWordCounts(within: configuration.allowedRoots))
         switch await outcome(of: handle) {
         case .success:
             forgetRetries(of: "")
+            // A full update finds every file outside the roots still there: one it no longer found
+            // (deleted, or tracked since) is said again if it comes back.
+            state.withLock { state in
+                state.saidOutside = state.saidOutside.filter { state.skippedOutside.contains($0.key) }
+            }
             let reconnected = state.withLock { state in
                 defer { state.unreachable = false }
                 return state.unreachable
@@ -263,6 +289,18 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
                 report(.failed("updating every file (\(reason)): \(UserFacingError.describe(error))"))
             }
         }
+    }
+
+    /// Reports a file left out for leading outside the roots, unless it was said already with the same real path.
+    private func noteOutside(_ skipped: FileOutsideRootsSkipped) {
+        let path = ExactPath(skipped.path)
+        let first = state.withLock { state in
+            state.skippedOutside.insert(path)
+            if let said = state.saidOutside[path], PathBytes.same(said, skipped.realPath) { return false }
+            state.saidOutside[path] = skipped.realPath
+            return true
+        }
+        if first { report(.skippedOutsideRoots(path: skipped.path, realPath: skipped.realPath)) }
     }
 
     /// Notes `change` again when `error` is a conflict worth retrying and retries are left.

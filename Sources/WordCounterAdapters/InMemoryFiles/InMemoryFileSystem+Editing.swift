@@ -43,7 +43,10 @@ extension InMemoryFileSystem {
         let folder = Self.parent(of: path)
         let temporary = (folder == "/" ? "" : folder) + "/.\(name).saving"
         try tree.withLock { tree throws(FileProblem) in
-            if let node = tree[path], node.kind != .file { throw .notRegularFile(tree.status(of: node, at: path).kind) }
+            // A symbolic link at `path` is replaced by the saved file, as `rename(2)` over it does.
+            if let node = tree[path], node.kind != .file && node.kind != .link {
+                throw .notRegularFile(tree.status(of: node, at: path).kind)
+            }
             try tree.createFolders(Self.parent(of: path))
             tree[temporary] = tree.makeNode(.file, bytes: bytes)
             try Self.move(temporary, to: path, in: &tree)
@@ -89,6 +92,27 @@ extension InMemoryFileSystem {
         }
     }
 
+    /// Creates a symbolic link at `path` to `target`, as `ln -s target path` does (and any missing
+    /// folders above it). A relative target is taken from the link's folder; both are kept
+    /// standardized (`..` removed lexically). The target need not exist: such a link leads nowhere.
+    ///
+    /// Links are followed by ``status(of:)``, ``count(_:mode:excluding:)``, ``realPath(of:)`` and
+    /// by writes (``write(_:contents:)``, ``append(_:contents:)``), as on disk; a link to a file is
+    /// listed at its own path, one to a folder is not followed by a listing. ``rename(_:to:)`` and
+    /// ``remove(_:)`` act on the link itself, and ``atomicallySave(_:contents:)`` replaces it.
+    /// - Throws: ``FileProblem/io(_:)`` when something is already at `path`.
+    public func makeSymbolicLink(_ path: String, to target: String) throws(FileProblem) {
+        let path = absolutePath(path)
+        let target = PathResolver.standardized(target.hasPrefix("/") ? target : Self.parent(of: path) + "/" + target)
+        try tree.withLock { tree throws(FileProblem) in
+            guard tree[path] == nil else { throw .io("file exists") }
+            try tree.createFolders(Self.parent(of: path))
+            var link = tree.makeNode(.link)
+            link.target = target
+            tree[path] = link
+        }
+    }
+
     /// Takes away read permission, as `chmod 000` does for a user who is not root: a file can
     /// no longer be counted, a folder neither listed nor looked into.
     /// - Throws: ``FileProblem/notFound``.
@@ -114,8 +138,10 @@ extension InMemoryFileSystem {
     private func change(
         _ path: String, creating: Bool, _ edit: (inout InMemoryTree.Node) -> Void
     ) throws(FileProblem) {
-        let path = absolutePath(path)
+        let asked = absolutePath(path)
         try tree.withLock { tree throws(FileProblem) in
+            // Written through a symbolic link, the file it leads to changes (none: not found).
+            let path = tree[asked]?.kind == .link ? try tree.realPath(asked) : asked
             var node: InMemoryTree.Node
             if let existing = tree[path] {
                 guard existing.kind == .file else { throw .notRegularFile(tree.status(of: existing, at: path).kind) }

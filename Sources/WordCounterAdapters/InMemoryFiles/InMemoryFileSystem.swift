@@ -48,14 +48,22 @@ extension InMemoryFileSystem: FileSystem {
         resolver.absolute(path)
     }
 
-    /// What is at `path`.
-    /// - Throws: ``FileProblem/notFound``, or ``FileProblem/permissionDenied`` inside an unreadable folder.
+    /// Where `path` really is, every symbolic link on the way and at its end followed (see
+    /// ``makeSymbolicLink(_:to:)``).
+    /// - Throws: ``FileProblem/notFound`` (also for a link that leads nowhere),
+    ///   ``FileProblem/permissionDenied`` inside an unreadable folder, ``FileProblem/symlinkLoop``.
+    public func realPath(of path: String) throws(FileProblem) -> String {
+        let path = absolutePath(path)
+        return try tree.withLock { tree throws(FileProblem) in try tree.realPath(path) }
+    }
+
+    /// What is at `path`, symbolic links followed.
+    /// - Throws: ``FileProblem/notFound``, ``FileProblem/permissionDenied`` inside an unreadable
+    ///   folder, ``FileProblem/symlinkLoop``.
     public func status(of path: String) throws(FileProblem) -> FileStatus {
         let path = absolutePath(path)
         return try tree.withLock { tree throws(FileProblem) in
-            if let problem = tree.problemReaching(path) { throw problem }
-            guard let node = tree[path] else { throw .notFound }
-            return tree.status(of: node, at: path)
+            tree.status(of: try tree.followedNode(at: path), at: path)
         }
     }
 
@@ -68,8 +76,7 @@ extension InMemoryFileSystem: FileSystem {
         let path = absolutePath(path)
         // Copy out under the lock (the bytes are copy-on-write, so this is cheap) and count outside it.
         let (node, status) = try tree.withLock { tree throws(FileProblem) in
-            if let problem = tree.problemReaching(path) { throw problem }
-            guard let node = tree[path] else { throw .notFound }
+            let node = try tree.followedNode(at: path)
             return (node, tree.status(of: node, at: path))
         }
         guard status.kind == .regular else { throw .notRegularFile(status.kind) }
@@ -86,11 +93,7 @@ extension InMemoryFileSystem: FileSystem {
     /// The sketch of the file at `path` with every word run's hash, of its first MiB at most.
     public func fullSketch(of path: String) throws(FileProblem) -> ContentSketch {
         let path = absolutePath(path)
-        let node = try tree.withLock { tree throws(FileProblem) in
-            if let problem = tree.problemReaching(path) { throw problem }
-            guard let node = tree[path] else { throw .notFound }
-            return node
-        }
+        let node = try tree.withLock { tree throws(FileProblem) in try tree.followedNode(at: path) }
         guard node.isReadable else { throw .permissionDenied }
         var sketch = ContentSketch(keepingAll: true)
         sketch.update(Array(node.bytes.prefix(1 << 20)))
@@ -100,19 +103,22 @@ extension InMemoryFileSystem: FileSystem {
     /// The regular files in `folder` (and below it when `recursive`) that `filter` accepts, sorted.
     ///
     /// As on disk: hidden names (starting with `.`) are skipped, and so is what is below an
-    /// unreadable subfolder, which the listing reports.
+    /// unreadable subfolder, which the listing reports. A symbolic link to a file is listed at its
+    /// own path, with the status of the file it leads to; a link to a folder is not followed (a
+    /// folder reached through a link is listed at the path it was asked by).
     /// - Throws: ``FileProblem/notFound``, ``FileProblem/permissionDenied``, or
     ///   ``FileProblem/io(_:)`` "not a folder".
     public func listing(
         of folder: String, matching filter: FileFilter, recursive: Bool
     ) throws(FileProblem) -> FolderListing {
-        let folder = absolutePath(folder)
+        let asked = absolutePath(folder)
         return try tree.withLock { tree throws(FileProblem) in
-            if let problem = tree.problemReaching(folder) { throw problem }
+            let folder = try tree.realPath(asked)
             guard let root = tree[folder] else { throw .notFound }
             guard root.kind == .folder else { throw .io("not a folder") }
             guard root.isReadable else { throw .permissionDenied }
             let prefixLength = folder == "/" ? 1 : folder.utf8.count + 1
+            let shownPrefix = asked == "/" ? "/" : asked + "/"
             var found: [String] = []
             var statuses: [FileStatus] = []
             var unreadable: [FolderListing.Skipped] = []
@@ -121,18 +127,25 @@ extension InMemoryFileSystem: FileSystem {
                 if !recursive && relative.count > 1 { continue }
                 if relative.contains(where: { $0.first == UInt8(ascii: ".") }) { continue }
                 if tree.problemReaching(path) == nil {
-                    unreadable.append(.init(path: path, problem: .permissionDenied))
+                    let shown = shownPrefix + String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self)
+                    unreadable.append(.init(path: shown, problem: .permissionDenied))
                 }
             }
-            for path in tree.paths(below: folder) where tree[path]?.kind == .file {
+            for path in tree.paths(below: folder) where tree[path]?.kind == .file || tree[path]?.kind == .link {
                 let relativePath = String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self)
                 let components = relativePath.split(separator: "/")
                 if !recursive && components.count > 1 { continue }
                 if components.contains(where: { $0.hasPrefix(".") }) { continue }
                 if tree.problemReaching(path) != nil { continue }
-                guard filter.accepts(relativePath: relativePath), let node = tree[path] else { continue }
-                found.append(path)
-                statuses.append(tree.status(of: node, at: path))
+                // A link is listed when it leads to a file; one to a folder, or nowhere, is not.
+                guard filter.accepts(relativePath: relativePath), var node = tree[path] else { continue }
+                if node.kind == .link {
+                    guard let target = try? tree.followedNode(at: path), target.kind == .file else { continue }
+                    node = target
+                }
+                let shown = shownPrefix + relativePath
+                found.append(shown)
+                statuses.append(tree.status(of: node, at: shown))
             }
             return FolderListing(
                 files: found.sorted(), unreadableFolders: unreadable.sorted { $0.path < $1.path },

@@ -5,14 +5,16 @@ import WordCounter
 /// A flat dictionary keeps lookups O(1); listing and moving a folder scan all paths, which is
 /// fine for the thousands of files a test or the fake environment holds.
 struct InMemoryTree: Sendable {
-    /// A file, folder or FIFO.
+    /// A file, folder, FIFO or symbolic link.
     struct Node: Sendable {
         enum Kind: Sendable {
-            case file, folder, fifo
+            case file, folder, fifo, link
         }
 
         var kind: Kind
         var bytes: [UInt8] = []
+        /// What a symbolic link points to: an absolute, standardized path (empty for other kinds).
+        var target = ""
         var inode: UInt64
         var birthTime: Int64
         var modified: Int64
@@ -105,6 +107,44 @@ struct InMemoryTree: Sendable {
         return nil
     }
 
+    /// How many symbolic links one path may go through before it is a loop, as Linux allows.
+    static let maximumLinks = 40
+
+    /// Where `path` (absolute, standardized) really is: every symbolic link on the way and at its
+    /// end replaced by its target, as `realpath(3)` does.
+    /// - Throws: ``FileProblem/notFound`` (nothing there, a link that leads nowhere, a file where a
+    ///   folder should be), ``FileProblem/permissionDenied`` (an unreadable folder on the way),
+    ///   ``FileProblem/symlinkLoop`` (more than ``maximumLinks`` links).
+    func realPath(_ path: String) throws(FileProblem) -> String {
+        var pending = Array(path.split(separator: "/").reversed())  // the next component last
+        var current = ""  // resolved so far; "" is `/`
+        var links = 0
+        while let component = pending.popLast() {
+            let candidate = current + "/" + component
+            guard let node = nodes[candidate] else { throw .notFound }
+            if node.kind == .link {
+                links += 1
+                guard links <= Self.maximumLinks else { throw .symlinkLoop }
+                pending += node.target.split(separator: "/").reversed()
+                current = ""  // targets are absolute
+                continue
+            }
+            if !pending.isEmpty {
+                guard node.kind == .folder else { throw .notFound }
+                guard node.isReadable else { throw .permissionDenied }
+            }
+            current = candidate
+        }
+        return current.isEmpty ? "/" : current
+    }
+
+    /// The node `path` leads to, symbolic links followed: never a link.
+    /// - Throws: the errors of ``realPath(_:)``.
+    func followedNode(at path: String) throws(FileProblem) -> Node {
+        guard let node = nodes[try realPath(path)] else { throw .notFound }
+        return node
+    }
+
     /// The status of the node at `path`.
     func status(of node: Node, at path: String) -> FileStatus {
         let kind: FileStatus.Kind =
@@ -112,6 +152,7 @@ struct InMemoryTree: Sendable {
             case .file: .regular
             case .folder: .directory
             case .fifo: .fifo
+            case .link: .other  // seen only where links are not followed
             }
         return FileStatus(
             path: path, identity: FileIdentity(device: Self.device, inode: node.inode, birthTime: node.birthTime),

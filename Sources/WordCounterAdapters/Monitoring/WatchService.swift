@@ -19,6 +19,10 @@ public import WordCounter
 /// - otherwise ``InotifyMonitor``; when inotify is unavailable or its watch limit is reached
 ///   (now or later), a warning, then polling every ``fallbackPollInterval``.
 ///
+/// Given ``WatchConfiguration/allowedRoots`` (`serve --root`), a new file whose real path is outside
+/// them is not tracked, and a warning says so once: `not tracking /novel/passwd.md: it leads to
+/// /etc/passwd, outside the allowed folders (--root)`.
+///
 /// Graceful shutdown (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) finishes the
 /// run in flight and the changes still waiting, commits them, and returns. Cancellation stops at
 /// once. Watching several processes on one database is safe: every write is a transaction of
@@ -103,6 +107,8 @@ public struct WatchService: Service {
             logger.debug("recounted \(paths.joined(separator: ", "))")
         case .tracked(let paths):
             logger.info("tracking new \(paths.count == 1 ? "file" : "files"): \(paths.joined(separator: ", "))")
+        case .skippedOutsideRoots(let path, let realPath):
+            logger.warning("\(Self.outsideRootsMessage(path: path, realPath: realPath))")
         case .reconciled(let reason):
             logger.log(level: reason == .startup ? .debug : .info, "updated every file (\(reason))")
         case .retrying(let message):
@@ -112,6 +118,13 @@ public struct WatchService: Service {
         case .stopped:
             logger.info("stopped")
         }
+    }
+
+    /// The warning said once for a file not tracked for leading outside the allowed folders.
+    static func outsideRootsMessage(path: String, realPath: String) -> String {
+        PathBytes.same(path, realPath)
+            ? "not tracking \(path): it is outside the allowed folders (--root)"
+            : "not tracking \(path): it leads to \(realPath), outside the allowed folders (--root)"
     }
 
     private static func seconds(_ duration: Duration) -> String {

@@ -7,8 +7,17 @@ extension Serve {
     /// The services that keep counts current while `serve` runs, beside the web server: the
     /// watcher, whose use cases publish on `services.persistence.events`, which the dashboard's
     /// live updates follow. `serve` leaves them out when given `--no-watch`.
-    func watchServices(app: WordCounterApp, logger: Logger) -> [any Service] {
+    ///
+    /// Given `roots` (the folders of `--root`, the ones `POST /api/track` is held to), the watcher
+    /// is held to them too: a new file in a tracked folder whose real path is outside every one
+    /// (a symbolic link to `/etc/passwd`) is not tracked, and its log says so once. Without
+    /// `--root` it tracks new files as `wordcounter watch` does.
+    func watchServices(app: WordCounterApp, within roots: AllowedRoots?, logger: Logger) -> [any Service] {
         let interval = poll.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
-        return [WatchService(app: app, pollInterval: interval, logger: logger)]
+        return [
+            WatchService(
+                app: app, pollInterval: interval, configuration: WatchConfiguration(allowedRoots: roots),
+                logger: logger)
+        ]
     }
 }

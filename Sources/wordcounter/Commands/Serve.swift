@@ -33,8 +33,10 @@ struct Serve: AsyncParsableCommand {
             other address requires a token, and then every request must carry it, as \
             `Authorization: Bearer TOKEN` or `?token=TOKEN` in the URL; --token (or \
             $WORDCOUNTER_TOKEN) sets it, else one is generated and printed. POST /api/track only \
-            tracks inside the --root folders (default: the folders already tracked). A refused \
-            request gets a 4xx answer with {"error": "…"} and changes nothing.
+            tracks inside the --root folders (default: the folders already tracked). Given --root, \
+            the watcher tracks no new file outside them either (a link in a tracked folder to \
+            /etc/passwd), and its log says so once. A refused request gets a 4xx answer with \
+            {"error": "…"} and changes nothing.
 
             Ctrl-C stops the server: open live streams end, and requests in progress finish first.
             """)
@@ -61,7 +63,7 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("root"),
         help: ArgumentHelp(
-            "A folder POST /api/track may track in (repeatable; default: the folders already tracked).",
+            "A folder POST /api/track, and the watcher's new files, may be in (repeatable; default for POST /api/track: the folders already tracked).",
             valueName: "folder"))
     var roots: [String] = []
 
@@ -125,7 +127,10 @@ struct Serve: AsyncParsableCommand {
         // Live updates follow the store's outbox, so a commit by any process (an `update` or a
         // `goal set` in a terminal, a separate `watch`) reaches open pages, not only this one's.
         let server = WebServer(app: app, configuration: configuration, changes: .outbox)
-        let watchers = watch ? watchServices(app: app, logger: logger) : []
+        // The roots given bound what the watcher finds, as they bound POST /api/track; the default
+        // ones (the folders tracked now) do not, or a folder tracked later would gain no new file.
+        let bounds = roots.isEmpty ? nil : AllowedRoots(configuration.roots.paths)
+        let watchers = watch ? watchServices(app: app, within: bounds, logger: logger) : []
         let announcement = ServeAnnouncement(
             address: address, token: accessToken, tokenWasGenerated: generatedToken,
             roots: configuration.roots, watching: !watchers.isEmpty)
