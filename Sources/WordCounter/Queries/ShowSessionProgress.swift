@@ -1,7 +1,8 @@
 import Foundation
 public import Harbor
 
-/// A query: how many words a writing session has written so far, against its target.
+/// A query: how many words a writing session has written so far, against its target; counted
+/// words only, as ``StartWritingSession`` notes them (adjustments made meanwhile are not writing).
 public struct ShowSessionProgress: UseCase, Codable {
     /// The session.
     public let session: WritingSession
@@ -19,7 +20,7 @@ public struct ShowSessionProgress: UseCase, Codable {
         let elapsed = calendar.dateComponents([.day], from: start, to: services.today.startDate(calendar: calendar))
         let days = min(3660, max(1, (elapsed.day ?? 0) + 1))
         let history = try await ShowHistory(days: days).execute(in: context)
-        let words = history.filter { $0.date >= session.startDay }.reduce(0) { $0 + $1.words } - session.wordsBefore
+        let words = history.filter { $0.date >= session.startDay }.reduce(0) { $0 + $1.counted } - session.wordsBefore
         return SessionProgress(words: words, target: session.target)
     }
 }

@@ -2,6 +2,8 @@ public import Harbor
 
 /// Starts a writing session now: notes what today already holds, so that only what is written
 /// from here on counts (a query: nothing is stored; the session lives as long as its process).
+/// A session counts words counted in files: an adjustment of a day (``DayAdjustment``) is not
+/// writing done during it.
 public struct StartWritingSession: UseCase, Codable {
     /// The words to write this session, if any.
     public let target: Int?
@@ -16,6 +18,6 @@ public struct StartWritingSession: UseCase, Codable {
         let services = context.services
         let today = try await ShowHistory(days: 1).execute(in: context).last
         return try WritingSession(
-            startedAt: services.now(), startDay: services.today, wordsBefore: today?.words ?? 0, target: target)
+            startedAt: services.now(), startDay: services.today, wordsBefore: today?.counted ?? 0, target: target)
     }
 }

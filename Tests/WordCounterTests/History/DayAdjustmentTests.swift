@@ -201,6 +201,18 @@ struct DayAdjustmentTests {
         #expect(try await fixture.history(days: 1).map(\.words) == [130])
     }
 
+    @Test("a writing session counts what is written during it, not an adjustment made meanwhile")
+    func session() async throws {
+        let fixture = try await writing()
+        _ = try await fixture.app.run(AdjustDay(day: fixture.services.today, words: 40, note: "before"))
+        let session = try await fixture.app.run(StartWritingSession(target: 20))
+        _ = try await fixture.app.run(AdjustDay(day: fixture.services.today, words: 100, note: "during"))
+        try fixture.disk.write("/n/a.md", contents: Fixture.words(145))
+        try await fixture.update()
+        #expect(try await fixture.app.run(ShowSessionProgress(session: session)).words == 15)
+        #expect(try await fixture.history(days: 1).last?.words == 185)
+    }
+
     @Test("a copy of the history holds its adjustments")
     func copy() async throws {
         let fixture = try await writing()
