@@ -18,7 +18,7 @@ public struct DayAdjustment: Aggregate, Equatable {
     /// The most words one adjustment adds or takes away: more than anyone writes in a day, enough
     /// to take back a whole book pasted into a tracked file.
     public static let wordLimit = 1_000_000
-    /// The most characters a note holds.
+    /// The most characters a note holds (and four times as many Unicode code points).
     public static let noteLimit = 200
 
     /// Time-ordered, like a tracked file's: its last characters tell adjustments apart.
@@ -67,7 +67,11 @@ public struct DayAdjustment: Aggregate, Equatable {
     public static func problem(note: String) -> InvalidAdjustment? {
         let trimmed = note.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return .missingNote }
-        if trimmed.count > noteLimit { return .noteTooLong(trimmed.count) }
+        // Characters as a reader counts them, and code points too: a character can carry any
+        // number of combining marks, which a limit in characters alone would let grow unbounded.
+        if trimmed.count > noteLimit || trimmed.unicodeScalars.count > noteLimit * 4 {
+            return .noteTooLong(trimmed.count)
+        }
         if trimmed.unicodeScalars.contains(where: isHidden) { return .controlCharacterInNote }
         return nil
     }

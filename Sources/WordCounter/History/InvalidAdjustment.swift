@@ -10,7 +10,8 @@ public enum InvalidAdjustment: Error, Equatable, CustomStringConvertible {
     case tooManyWords(Int)
     /// No note, or only spaces.
     case missingNote
-    /// A note of more than ``DayAdjustment/noteLimit`` characters (this many).
+    /// A note of more than ``DayAdjustment/noteLimit`` characters, or of more than four times as
+    /// many code points (it has this many characters).
     case noteTooLong(Int)
     /// A note with a control character (a line break, a tab, an escape) or a mark that reorders text.
     case controlCharacterInNote
@@ -33,8 +34,11 @@ public enum InvalidAdjustment: Error, Equatable, CustomStringConvertible {
             "\(words) words is more than one adjustment holds (at most \(DayAdjustment.wordLimit) either way)"
         case .missingNote:
             "an adjustment needs a note saying why, such as --note \"written on paper\""
-        case .noteTooLong(let count):
+        case .noteTooLong(let count) where count > DayAdjustment.noteLimit:
             "the note has \(count) characters; keep it to \(DayAdjustment.noteLimit)"
+        case .noteTooLong:
+            "the note is too long (its characters carry too many accents or marks); "
+                + "keep it to \(DayAdjustment.noteLimit) plain characters"
         case .controlCharacterInNote:
             "the note must be one line of text, without tabs, line breaks or other control characters"
         case .unknownID(let id):

@@ -114,6 +114,7 @@ struct DayAdjustmentTests {
             (AdjustDay(day: today, words: 5, note: "nul\u{0}"), .controlCharacterInNote),
             (AdjustDay(day: today, words: 5, note: "\u{202E}reversed"), .controlCharacterInNote),
             (AdjustDay(day: today, words: 5, note: String(repeating: "é", count: 201)), .noteTooLong(201)),
+            (AdjustDay(day: today, words: 5, note: "z" + String(repeating: "\u{301}", count: 800)), .noteTooLong(1)),
         ]
         for (command, error) in refusals {
             await #expect(throws: error, "\(command)") { try await fixture.app.run(command) }
