@@ -45,8 +45,9 @@ struct AdjustCommandTests {
         #expect(back.status == 0, "\(back.errors)")
         #expect(back.output.hasPrefix("Adjusted \(yesterday) by -500 words (pasted notes); ID "), "\(back.output)")
         #expect(back.output.contains("\(yesterday): -500 words (0 counted, -500 adjusted)."))
-        let now = try await cli.run("history", "adjust", CLI.today, "+12", "--note", "written on paper")
+        let now = try await cli.run("history", "adjust", CLI.today, "+12", "--note", " written on paper ")
         #expect(now.status == 0, "\(now.errors)")
+        #expect(now.output.contains("by +12 words (written on paper); ID "), "\(now.output)")
         #expect(now.output.contains("\(CLI.today): 42 words (30 counted, +12 adjusted)."), "\(now.output)")
 
         // The table: WORDS with the adjustments, ADJUSTED apart, a line per adjustment with its note.
@@ -106,13 +107,13 @@ struct AdjustCommandTests {
         defer { cli.remove() }
         try await writeToday(cli, words: 2)
         let chapter = cli.folder.appendingPathComponent("novel/chapter.md").path
-        let note = "notes, \"quoted\""
+        let note = "-1: notes, \"quoted\""
         #expect(try await cli.run("history", "adjust", CLI.today, "-1", "--note", note).status == 0)
         let csv = try await cli.run("export")
         #expect(
             csv.output
                 == "date,path,words,added,total,kind,note\n\(CLI.today),\(chapter),2,2,5,count,\n"
-                + "\(CLI.today),,-1,0,,adjustment,\"notes, \"\"quoted\"\"\"\n", "\(csv.output)")
+                + "\(CLI.today),,-1,0,,adjustment,\"-1: notes, \"\"quoted\"\"\"\n", "\(csv.output)")
         let rows = try #require(try await cli.run("export", "--format", "json").json() as? [[String: Any]])
         #expect(rows.map { $0["kind"] as? String } == ["count", "adjustment"])
         #expect(rows.last?["note"] as? String == note)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import WordCounter
 
 extension History {
@@ -43,7 +44,10 @@ extension History {
             help: ArgumentHelp("Words to add; negative to take away (such as -500); not 0.", valueName: "words"))
         var words: [String] = []
 
-        @Option(help: ArgumentHelp("Why: required, one line of at most 200 characters.", valueName: "text"))
+        // Unconditional: a note may start with a dash (`--note "-500: pasted notes"`).
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Why: required, one line of at most 200 characters.", valueName: "text"))
         var note: String?
 
         @Option(
@@ -90,7 +94,7 @@ extension History {
             if let problem = DayAdjustment.problem(words: count) { throw ValidationError(problem.description) }
             guard let note else { throw ValidationError(InvalidAdjustment.missingNote.description) }
             if let problem = DayAdjustment.problem(note: note) { throw ValidationError(problem.description) }
-            return (day, count, note)
+            return (day, count, note.trimmingCharacters(in: .whitespaces))
         }
 
         func run() async throws {
