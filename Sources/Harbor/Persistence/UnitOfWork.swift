@@ -25,6 +25,9 @@ public final class UnitOfWork: Sendable {
         var versions: [DocumentKey: Int64] = [:]
         var pending: [DocumentKey: Pending] = [:]
         var order: [DocumentKey] = []
+        /// `order` by collection: a query in a unit of work with many changes looks at its own
+        /// collection's only, not at every key.
+        var orderInCollection: [String: [DocumentKey]] = [:]
         var events: [any DomainEvent] = []
         var encodedEvents: [EncodedEvent] = []
         /// The numbers of the aggregates' raised events already recorded.
@@ -128,7 +131,7 @@ public final class UnitOfWork: Sendable {
 
     func pendingChanges(in collection: String) -> [(DocumentKey, Pending)] {
         state.withLock { state in
-            state.order.filter { $0.collection == collection }.compactMap { key in
+            (state.orderInCollection[collection] ?? []).compactMap { key in
                 state.pending[key].map { (key, $0) }
             }
         }
@@ -146,6 +149,7 @@ public final class UnitOfWork: Sendable {
                 if state.versions[key] != nil { throw StoreError.duplicate(key) }
                 state.pending[key] = .insert(body: body, fields: fields)
                 state.order.append(key)
+                state.orderInCollection[key.collection, default: []].append(key)
             }
         }
     }
@@ -167,6 +171,7 @@ public final class UnitOfWork: Sendable {
                 }
                 state.pending[key] = .update(expected: expected, body: body, fields: fields)
                 state.order.append(key)
+                state.orderInCollection[key.collection, default: []].append(key)
             }
         }
     }
@@ -178,6 +183,7 @@ public final class UnitOfWork: Sendable {
             case .insert:
                 state.pending[key] = nil
                 state.order.removeAll { $0 == key }
+                state.orderInCollection[key.collection]?.removeAll { $0 == key }
             case .update(let expected, _, _):
                 state.pending[key] = .delete(expected: expected)
             case .delete:
@@ -189,6 +195,7 @@ public final class UnitOfWork: Sendable {
                 }
                 state.pending[key] = .delete(expected: expected)
                 state.order.append(key)
+                state.orderInCollection[key.collection, default: []].append(key)
             }
         }
     }

@@ -14,21 +14,27 @@ public import Harbor
 /// On a named machine (``WordCounterServices/machine``) a folder is tracked on that machine, under
 /// a name (its last path component, unless another folder of the machine has it): the copies of
 /// one manuscript in folders of one name on several machines, synced by a file-sync tool, are one
-/// ``SyncedDocument``, counted once.
+/// ``SyncedDocument``, counted once. `sharedName` gives one folder another name (`track FOLDER
+/// --as NAME`): folders of different names on two machines become one manuscript. A folder whose
+/// files have the text of another machine's folder of another name is reported with
+/// ``SameTextUnderAnotherName``.
 public struct TrackFiles: UseCase {
     /// The files and folders, as the user typed them.
     public let paths: [String]
     /// Which files of a folder count.
     public let filter: FileFilter
+    /// The name the one folder given is shared under with other machines, instead of its own.
+    public let sharedName: String?
     /// Files an update found in tracked folders, with their folder; tracked without looking again.
     let discovered: [DiscoveredFile]
     /// Where the discovered files may really be (``init(discovered:within:)``); nil: anywhere.
     var allowedRoots: AllowedRoots?
 
-    /// Creates the use case.
-    public init(paths: [String], filter: FileFilter = FileFilter()) {
+    /// Creates the use case; `sharedName` (`--as`) names the one folder of `paths` for every machine.
+    public init(paths: [String], filter: FileFilter = FileFilter(), sharedName: String? = nil) {
         self.paths = paths
         self.filter = filter
+        self.sharedName = sharedName
         self.discovered = []
     }
 
@@ -36,6 +42,7 @@ public struct TrackFiles: UseCase {
     public init(discovered: [DiscoveredFile]) {
         self.paths = []
         self.filter = FileFilter()
+        self.sharedName = nil
         self.discovered = discovered
     }
 
@@ -69,15 +76,20 @@ public struct TrackFiles: UseCase {
                 problems.append(.init(path: given, reason: error.description))
             }
         }
+        if sharedName != nil && (roots.count != 1 || paths.count != 1) {
+            throw SharedNameError("--as names one folder: give exactly one folder to track")
+        }
         try await services.persistence.perform { unitOfWork in
             let saved = unitOfWork.repository(TrackedRoot.self)
             var mine = try await saved.all().filter { $0.belongs(to: services.machine) }
             for var root in roots {
                 if var existing = mine.first(where: { $0.path == root.path }) {
-                    if existing.filter != root.filter {
-                        existing.filter = root.filter
-                        try saved.update(existing)
+                    let before = existing
+                    existing.filter = root.filter
+                    if let sharedName {
+                        try await Self.name(&existing, sharedName, among: mine, services: services, in: unitOfWork)
                     }
+                    if existing != before { try saved.update(existing) }
                     continue
                 }
                 // Until every file below it is tracked: an interrupted run leaves the rest a baseline.
@@ -87,6 +99,9 @@ public struct TrackFiles: UseCase {
                     // A name another folder of this machine has would make two folders' files one.
                     let name = TrackedRoot.defaultName(of: root.path)
                     root.name = mine.contains { $0.name == name } ? nil : name
+                }
+                if let sharedName {
+                    try await Self.name(&root, sharedName, among: mine, services: services, in: unitOfWork)
                 }
                 try saved.add(root)
                 mine.append(root)
@@ -100,6 +115,7 @@ public struct TrackFiles: UseCase {
         }
         try await Self.trackNew(consume found, statuses: statuses, in: context)
         try await Self.finishTracking(of: roots.map(\.path), in: context)
+        try await Self.reportSameText(in: roots.map(\.path), context: context)
         if !problems.isEmpty { throw PathProblems(problems) }
     }
 

@@ -107,19 +107,21 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         // take each other's place.
         var claimed = Set<ExactPath>()
         var moves: [(TrackedFile, String)] = []
-        var candidates: [String: [FileStatus]] = [:]  // file id → what it could have become
-        // The tracked folders' untracked files are every gone file's candidates: looked at once.
+        // The tracked folders' untracked files are every gone file's candidates: looked at once;
+        // and beside each gone file, its old folder's untracked files (one listing per folder).
         let untrackedStatuses = listed.keys.map(\.path).sorted().compactMap { try? fileSystem.status(of: $0) }
+        var besideFolder: [String: [FileStatus]] = [:]
+        var beside: [String: [FileStatus]] = [:]
         for file in gone {
-            candidates[file.id] = try await moveCandidates(
-                for: file, listed: untrackedStatuses, among: listed, fileSystem: fileSystem, trackedFiles: trackedFiles,
+            let found = try await candidatesBeside(
+                file, among: listed, listedBefore: &besideFolder, fileSystem: fileSystem, trackedFiles: trackedFiles,
                 machine: services.machine)
+            if !found.isEmpty { beside[file.id] = found }
         }
+        let candidates = MoveCandidates(shared: untrackedStatuses, beside: beside)
         for file in gone {
             guard let identity = file.identity,
-                let match = candidates[file.id]?.first(where: {
-                    !claimed.contains(ExactPath($0.path)) && $0.identity.isSameFile(as: identity)
-                })
+                let match = candidates.sameFile(as: identity, for: file, claimed: claimed)
             else { continue }
             claimed.insert(ExactPath(match.path))
             moves.append((file, match.path))
@@ -151,12 +153,17 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             }
         }
         var copies: [(TrackedFile, String)] = []
+        // A candidate's fingerprint (a hash of its bytes, whatever the counting mode) is read once,
+        // however many gone files have its size.
+        var fingerprintOfCandidate: [String: UInt64?] = [:]
         for file in gone where !foundByIdentity.contains(file.id) {
             guard let fingerprint = file.fingerprint else { continue }
-            for status in candidates[file.id] ?? []
-            where !claimed.contains(ExactPath(status.path)) && status.size == file.size {
-                guard let count = try? fileSystem.count(status.path, mode: file.mode), count.fingerprint == fingerprint
-                else { continue }
+            for status in candidates.ofSize(file.size, for: file) where !claimed.contains(ExactPath(status.path)) {
+                let candidateFingerprint =
+                    fingerprintOfCandidate[status.path]
+                    ?? (try? fileSystem.count(status.path, mode: file.mode))?.fingerprint
+                fingerprintOfCandidate[status.path] = candidateFingerprint
+                guard candidateFingerprint == fingerprint else { continue }
                 if presentFingerprints.contains(fingerprint) {
                     copies.append((file, status.path))
                     continue
@@ -353,7 +360,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             var saved = Summary(checked: 0)
             let repository = unitOfWork.repository(TrackedFile.self)
             for (file, destination) in moves {
-                guard var current = try await repository.find(file.id) else { continue }
+                // Another process (an update or a watcher at once) may have followed it already:
+                // then it is no longer where this one saw it gone from, and is left to that one.
+                guard var current = try await repository.find(file.id), PathBytes.same(current.path, file.path)
+                else { continue }
                 current.move(to: destination, root: listed[ExactPath(destination)] ?? current.root)
                 // Moved below its folder, it is the document at its new path there.
                 if current.document != nil || current.machine != nil {
@@ -365,7 +375,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 if outcome == .changed { saved.changed += 1 }
             }
             for file in missing {
-                guard let current = try await repository.find(file.id) else { continue }
+                guard let current = try await repository.find(file.id), PathBytes.same(current.path, file.path)
+                else { continue }
                 try markMissing(current, in: unitOfWork, summary: &saved)
             }
             return saved
@@ -413,58 +424,72 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
     /// candidate with the text of a file in place (its fingerprint in `present`) is its copy, and
     /// takes no gone file's place.
     static func pairBySimilarity(
-        _ unfound: [TrackedFile], candidates: [String: [FileStatus]], claimed: inout Set<ExactPath>,
+        _ unfound: [TrackedFile], candidates: MoveCandidates, claimed: inout Set<ExactPath>,
         copiesOf present: Set<UInt64>, listed: [ExactPath: String], fileSystem: any FileSystem
     ) -> [(TrackedFile, String)] {
         let files = unfound.filter { $0.sketch != nil }
         guard !files.isEmpty else { return [] }
-        // Each candidate once (most gone files share the tracked folders' candidates): its path,
-        // size, whether its folders' filters take it, and its sketch — empty for a path claimed
-        // already or a copy of a file in place, which take no gone file's place.
-        var indexOfPath: [String: Int] = [:]
+        // Each candidate once: the shared ones first (every gone file's), then those beside a
+        // file tracked by name. Its path, size, whether its folders' filters take it, and its
+        // sketch — empty for a path claimed already or a copy of a file in place, which take no
+        // gone file's place.
         var paths: [String] = []
         var sizes: [Int64] = []
         var inListing: [Bool] = []
         var sketches: [ContentSketch] = []
-        var candidatesOfFile: [[Int]] = []
+        var indexOfPath: [String: Int] = [:]
+        func add(_ status: FileStatus) -> Int {
+            if let known = indexOfPath[status.path] { return known }
+            let path = ExactPath(status.path)
+            let taken = claimed.contains(path)
+            let copy =
+                !taken && !present.isEmpty
+                && (try? fileSystem.count(status.path, mode: .whitespace)).map { present.contains($0.fingerprint) }
+                    == true
+            indexOfPath[status.path] = paths.count
+            paths.append(status.path)
+            sizes.append(status.size)
+            inListing.append(listed[path] != nil)
+            sketches.append(
+                taken || copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch())
+            return paths.count - 1
+        }
+        for status in candidates.shared { _ = add(status) }
+        let sharedCount = paths.count
+        // Beside a file tracked by name, its siblings too (a file the writer untracked in its
+        // folder is excluded, never a candidate); a file of a tracked folder has only the shared.
+        var besideOfFile: [Set<Int>] = []
         for file in files {
-            var indices: [Int] = []
-            for status in candidates[file.id] ?? [] {
-                if let known = indexOfPath[status.path] {
-                    indices.append(known)
-                    continue
-                }
-                let path = ExactPath(status.path)
-                let taken = claimed.contains(path)
-                let copy =
-                    !taken && !present.isEmpty
-                    && (try? fileSystem.count(status.path, mode: .whitespace)).map { present.contains($0.fingerprint) }
-                        == true
-                indexOfPath[status.path] = paths.count
-                indices.append(paths.count)
-                paths.append(status.path)
-                sizes.append(status.size)
-                inListing.append(listed[path] != nil)
-                sketches.append(
-                    taken || copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch())
-            }
-            candidatesOfFile.append(indices)
+            besideOfFile.append(
+                file.root == nil ? Set((candidates.beside[file.id] ?? []).map { add($0) }) : [])
+        }
+        // A gone file and a candidate can be alike only when they share a word run: the
+        // candidate's runs are looked up among the gone files' kept ones, so that only those
+        // pairs are compared, not every gone file with every candidate.
+        var filesOfRun: [UInt32: [Int]] = [:]
+        for (index, file) in files.enumerated() {
+            for hash in file.sketch?.hashes ?? [] { filesOfRun[hash, default: []].append(index) }
         }
         var pairs: [(fresh: Bool, similarity: Int, sameName: Bool, sizeGap: UInt64, file: Int, path: String)] = []
-        for (index, file) in files.enumerated() {
-            guard let sketch = file.sketch else { continue }
-            // Files of tracked folders that their filters take; beside a file tracked by name, its
-            // siblings too (a file the writer untracked in its folder is excluded, never a candidate).
-            for candidate in candidatesOfFile[index]
-            where !sketches[candidate].hashes.isEmpty && (file.root == nil || inListing[candidate]) {
-                guard let similarity = sketch.likeness(to: sketches[candidate]) else { continue }
-                let path = paths[candidate]
-                pairs.append(
-                    (
-                        file.state != .missing, Int(similarity * 10),
-                        path.split(separator: "/").last == file.path.split(separator: "/").last,
-                        (file.size &- sizes[candidate]).magnitude, index, path
-                    ))
+        for candidate in paths.indices where !sketches[candidate].hashes.isEmpty {
+            var compared = Set<Int>()
+            for hash in sketches[candidate].hashes {
+                guard let sharing = filesOfRun[hash] else { continue }
+                for index in sharing where compared.insert(index).inserted {
+                    let file = files[index]
+                    let allowed =
+                        candidate < sharedCount
+                        ? file.root == nil || inListing[candidate] : besideOfFile[index].contains(candidate)
+                    guard allowed, let sketch = file.sketch, let similarity = sketch.likeness(to: sketches[candidate])
+                    else { continue }
+                    let path = paths[candidate]
+                    pairs.append(
+                        (
+                            file.state != .missing, Int(similarity * 10),
+                            path.split(separator: "/").last == file.path.split(separator: "/").last,
+                            (file.size &- sizes[candidate]).magnitude, index, path
+                        ))
+                }
             }
         }
         // A file that was in place at the last update goes before one missing since an earlier one;
@@ -496,15 +521,16 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         if missing.markMissing() { try unitOfWork.repository(TrackedFile.self).update(missing) }
     }
 
-    /// Where `file` could have gone: the untracked files of the tracked folders (`listed`) and of
-    /// its old parent folder (even when that folder is not tracked: a rename in place), with their
-    /// status.
-    private func moveCandidates(
-        for file: TrackedFile, listed listedStatuses: [FileStatus], among listed: [ExactPath: String],
+    /// Where `file` could have gone besides the tracked folders' untracked files: the untracked
+    /// files of its old parent folder outside those (even when that folder is not tracked: a
+    /// rename in place), with their status; each folder is listed once (`listedBefore`).
+    private func candidatesBeside(
+        _ file: TrackedFile, among listed: [ExactPath: String], listedBefore: inout [String: [FileStatus]],
         fileSystem: any FileSystem, trackedFiles: Repository<TrackedFile>, machine: String?
     ) async throws -> [FileStatus] {
-        var candidates: [String] = []
         let parent = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
+        if let known = listedBefore[parent] { return known }
+        var candidates: [String] = []
         if !parent.isEmpty, let siblings = try? fileSystem.files(in: parent, matching: FileFilter(), recursive: false) {
             for sibling in siblings where listed[ExactPath(sibling)] == nil {
                 // Outside the tracked folders' listings: a candidate unless tracked by name.
@@ -512,7 +538,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 if !named.contains(where: { TrackedFile.belongs($0, to: machine) }) { candidates.append(sibling) }
             }
         }
-        return listedStatuses + candidates.compactMap { try? fileSystem.status(of: $0) }
+        let statuses = candidates.compactMap { try? fileSystem.status(of: $0) }
+        listedBefore[parent] = statuses
+        return statuses
     }
 
     private struct Summary {

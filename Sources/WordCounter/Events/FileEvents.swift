@@ -24,6 +24,9 @@ public struct WordCountChanged: DomainEvent, Equatable {
     /// The count before; nil when the file had none.
     public let previous: Int?
     public let words: Int
+    /// True when a file-sync tool brought the change (``FileStatus/arrivedBySync``) to a copy of
+    /// a document shared by machines: it is the writing of the machine it was typed on.
+    public var broughtBySync: Bool? = nil
 }
 
 /// A tracked file was found at a new path (renamed or moved); its history continues.

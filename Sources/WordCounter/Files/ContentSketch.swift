@@ -96,7 +96,16 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
         }
         // One or two words make one run of their own.
         if copy.words > 0, copy.words < 3 { copy.insert(Self.mix(copy.previous.0, copy.previous.1, 0)) }
-        if copy.keepsAll { copy.hashes = Array(Set(copy.hashes)).sorted() }
+        if copy.keepsAll {
+            // Sorted, then each run of equal hashes kept once: no set of thousands of hashes built.
+            copy.hashes.sort()
+            var kept = 0
+            for index in copy.hashes.indices where kept == 0 || copy.hashes[index] != copy.hashes[kept - 1] {
+                copy.hashes[kept] = copy.hashes[index]
+                kept += 1
+            }
+            copy.hashes.removeSubrange(kept...)
+        }
         return copy
     }
 

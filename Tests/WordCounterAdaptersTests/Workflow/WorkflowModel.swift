@@ -23,6 +23,8 @@ struct WorkflowModel {
     var trackedFolders: [String] = ["a", "b"]
     /// Net words typed today in tracked folders that an update has seen.
     var writtenToday = 0
+    /// The words of each day before today, oldest first.
+    var pastDays: [Int] = []
     /// Net words typed into each file since the last update, by path.
     var unseen: [String: Int] = [:]
     /// Words typed or deleted in each file since the last update, and its words then: a file
@@ -120,6 +122,7 @@ struct WorkflowModel {
         case 78..<80:
             let folder = "c\(trackedFolders.count - 2)"
             return .interruptedTrack(folder: folder, files: Int.random(in: 1...4, using: &generator))
+        case 80..<83: return .nextDay
         default: return .update
         }
     }
@@ -235,6 +238,9 @@ struct WorkflowModel {
             unfinishedFolders.insert(folder)
         case .update:
             seeUpdate()
+        case .nextDay:
+            pastDays.append(writtenToday)
+            writtenToday = 0
         }
         return true
     }

@@ -51,10 +51,11 @@ struct WorkflowRun {
         let store = FullDiskStore(base: try SQLiteStore(path: folder.path + "/wordcounter.sqlite"))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let clock = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
         let app = WordCounterApp(
             services: WordCounterServices(
-                persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar, now: { now })
+                persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar,
+                now: { clock.withLock { $0 } })
         )
         try await app.run(TrackFiles(paths: model.trackedFolders.map(disk.path)))
         for (index, step) in steps.enumerated() {
@@ -65,6 +66,12 @@ struct WorkflowRun {
                 store.budget.withLock { $0 = 1 }
                 _ = try? await app.run(TrackFiles(paths: [disk.path(folder)]))
                 store.budget.withLock { $0 = nil }
+            case .nextDay:
+                clock.withLock { $0 = $0.addingTimeInterval(86_400) }
+                // No update saw the disk since the last step: only the days are compared.
+                if let problem = try await disagreement(app: app, model: model, disk: disk, checkingFiles: false) {
+                    return Violation(step: index, message: problem)
+                }
             case .update, .copy:
                 try await app.run(UpdateWordCounts())
                 if let problem = try await disagreement(app: app, model: model, disk: disk) {
@@ -77,19 +84,27 @@ struct WorkflowRun {
         return nil
     }
 
-    /// What the program says that the model does not, or nil.
-    static func disagreement(app: WordCounterApp, model: WorkflowModel, disk: WorkflowDisk) async throws -> String? {
-        let today = try await app.run(ShowHistory(days: 1)).last?.words ?? 0
+    /// What the program says that the model does not, or nil; `checkingFiles`: that every file on
+    /// disk is tracked once too (after an update).
+    static func disagreement(
+        app: WordCounterApp, model: WorkflowModel, disk: WorkflowDisk, checkingFiles: Bool = true
+    ) async throws -> String? {
+        let days = try await app.run(ShowHistory(days: model.pastDays.count + 1)).map(\.words)
+        let today = days.last ?? 0
         if today != model.writtenToday {
             return "today's words are \(today); the writer wrote \(model.writtenToday)"
         }
+        let written = model.pastDays + [model.writtenToday]
+        if days.suffix(written.count) != written[...] {
+            return "the days' words are \(days); the writer wrote \(written)"
+        }
         let rows = try await app.run(ShowStatus())
         let counted = rows.filter { $0.status == .ok }.map(\.path)
-        if Set(counted).count != counted.count {
+        if checkingFiles, Set(counted).count != counted.count {
             return "a file is tracked twice: \(counted.sorted())"
         }
         let onDisk = Set(model.files.keys.map(disk.path))
-        if Set(counted) != onDisk {
+        if checkingFiles, Set(counted) != onDisk {
             return
                 "tracked \(Set(counted).subtracting(onDisk).sorted()) but not \(onDisk.subtracting(counted).sorted())"
         }

@@ -27,6 +27,9 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
     case interruptedTrack(folder: String, files: Int)
     /// `wordcounter update`, then every invariant is checked.
     case update
+    /// Midnight: a new day begins (what was typed and not yet counted counts on the day an update
+    /// sees it); every day's words are checked.
+    case nextDay
 
     var description: String {
         switch self {
@@ -45,6 +48,7 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
         case .interruptedTrack(let folder, let files):
             "write \(files) files in \(folder), track it, killed by a full disk"
         case .update: "update"
+        case .nextDay: "midnight: the next day begins"
         }
     }
 }
