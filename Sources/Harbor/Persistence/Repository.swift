@@ -137,14 +137,23 @@ public struct Repository<A: Aggregate>: Sendable {
         query: DocumentQuery
     ) -> [StoredDocument] {
         var byKey = Dictionary(documents.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only pending documents the query's filters take are kept (a unit of work with a thousand
+        // changes then queries a handful, not all of them, each time); one that no longer matches
+        // drops the stored version the store returned. `pending` is of the query's collection.
         for (key, change) in pending {
             switch change {
             case .insert(let body, let fields):
-                byKey[key] = StoredDocument(key: key, version: 0, body: body, fields: fields)
+                if query.matches(fields) {
+                    byKey[key] = StoredDocument(key: key, version: 0, body: body, fields: fields)
+                }
             case .update(let expected, let body, let fields):
-                byKey[key] = StoredDocument(key: key, version: expected, body: body, fields: fields)
+                if query.matches(fields) {
+                    byKey[key] = StoredDocument(key: key, version: expected, body: body, fields: fields)
+                } else if !byKey.isEmpty {
+                    byKey[key] = nil
+                }
             case .delete:
-                byKey[key] = nil
+                if !byKey.isEmpty { byKey[key] = nil }
             }
         }
         return query.apply(to: byKey.values)
