@@ -25,9 +25,9 @@ public final class UnitOfWork: Sendable {
         var versions: [DocumentKey: Int64] = [:]
         var pending: [DocumentKey: Pending] = [:]
         var order: [DocumentKey] = []
-        /// `order` by collection: a query in a unit of work with many changes looks at its own
-        /// collection's only, not at every key.
-        var orderInCollection: [String: [DocumentKey]] = [:]
+        /// `pending` by collection: a query in a unit of work with many changes reads its own
+        /// collection's, without looking up every key.
+        var pendingInCollection: [String: [DocumentKey: Pending]] = [:]
         var events: [any DomainEvent] = []
         var encodedEvents: [EncodedEvent] = []
         /// The numbers of the aggregates' raised events already recorded.
@@ -39,6 +39,12 @@ public final class UnitOfWork: Sendable {
         /// The documents `expectedReads` already holds an expectation for.
         var expectedDocuments: Set<DocumentKey> = []
         var isFinished = false
+
+        /// Sets (or, with nil, drops) the change pending for `key`, in both views of it.
+        mutating func setPending(_ key: DocumentKey, _ change: Pending?) {
+            pending[key] = change
+            pendingInCollection[key.collection, default: [:]][key] = change
+        }
     }
 
     let persistence: Persistence
@@ -131,9 +137,7 @@ public final class UnitOfWork: Sendable {
 
     func pendingChanges(in collection: String) -> [(DocumentKey, Pending)] {
         state.withLock { state in
-            (state.orderInCollection[collection] ?? []).compactMap { key in
-                state.pending[key].map { (key, $0) }
-            }
+            (state.pendingInCollection[collection] ?? [:]).map { ($0.key, $0.value) }
         }
     }
 
@@ -144,12 +148,11 @@ public final class UnitOfWork: Sendable {
             case .insert, .update:
                 throw StoreError.duplicate(key)
             case .delete(let expected):
-                state.pending[key] = .update(expected: expected, body: body, fields: fields)
+                state.setPending(key, .update(expected: expected, body: body, fields: fields))
             case nil:
                 if state.versions[key] != nil { throw StoreError.duplicate(key) }
-                state.pending[key] = .insert(body: body, fields: fields)
+                state.setPending(key, .insert(body: body, fields: fields))
                 state.order.append(key)
-                state.orderInCollection[key.collection, default: []].append(key)
             }
         }
     }
@@ -159,9 +162,9 @@ public final class UnitOfWork: Sendable {
             try Self.requireOpen(state)
             switch state.pending[key] {
             case .insert:
-                state.pending[key] = .insert(body: body, fields: fields)
+                state.setPending(key, .insert(body: body, fields: fields))
             case .update(let expected, _, _):
-                state.pending[key] = .update(expected: expected, body: body, fields: fields)
+                state.setPending(key, .update(expected: expected, body: body, fields: fields))
             case .delete:
                 throw StoreError.notInUnitOfWork(key, reason: "it was removed earlier in this unit of work")
             case nil:
@@ -169,9 +172,8 @@ public final class UnitOfWork: Sendable {
                     throw StoreError.notInUnitOfWork(
                         key, reason: "read it in this unit of work before updating it, so its version is known")
                 }
-                state.pending[key] = .update(expected: expected, body: body, fields: fields)
+                state.setPending(key, .update(expected: expected, body: body, fields: fields))
                 state.order.append(key)
-                state.orderInCollection[key.collection, default: []].append(key)
             }
         }
     }
@@ -181,11 +183,10 @@ public final class UnitOfWork: Sendable {
             try Self.requireOpen(state)
             switch state.pending[key] {
             case .insert:
-                state.pending[key] = nil
+                state.setPending(key, nil)
                 state.order.removeAll { $0 == key }
-                state.orderInCollection[key.collection]?.removeAll { $0 == key }
             case .update(let expected, _, _):
-                state.pending[key] = .delete(expected: expected)
+                state.setPending(key, .delete(expected: expected))
             case .delete:
                 return
             case nil:
@@ -193,9 +194,8 @@ public final class UnitOfWork: Sendable {
                     throw StoreError.notInUnitOfWork(
                         key, reason: "read it in this unit of work before removing it, so its version is known")
                 }
-                state.pending[key] = .delete(expected: expected)
+                state.setPending(key, .delete(expected: expected))
                 state.order.append(key)
-                state.orderInCollection[key.collection, default: []].append(key)
             }
         }
     }
