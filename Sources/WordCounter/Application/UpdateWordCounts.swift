@@ -438,6 +438,11 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         var inListing: [Bool] = []
         var sketches: [ContentSketch] = []
         var indexOfPath: [String: Int] = [:]
+        // When every gone file's sketch is full, no candidate hash above the largest they keep
+        // takes part in a likeness: those are not kept (most of a long text's are).
+        let limit =
+            files.allSatisfy { $0.sketch?.hashes.count == ContentSketch.capacity }
+            ? files.compactMap { $0.sketch?.hashes.last }.max() ?? .max : .max
         func add(_ status: FileStatus) -> Int {
             if let known = indexOfPath[status.path] { return known }
             let path = ExactPath(status.path)
@@ -450,8 +455,8 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             paths.append(status.path)
             sizes.append(status.size)
             inListing.append(listed[path] != nil)
-            sketches.append(
-                taken || copy ? ContentSketch() : (try? fileSystem.fullSketch(of: status.path)) ?? ContentSketch())
+            let sketch = taken || copy ? nil : try? fileSystem.fullSketch(of: status.path, upTo: limit)
+            sketches.append(sketch ?? ContentSketch())
             return paths.count - 1
         }
         for status in candidates.shared { _ = add(status) }
@@ -499,19 +504,24 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 > ($1.fresh ? 1 : 0, $1.similarity, $1.sameName ? 1 : 0, $0.sizeGap, $0.path)
         }
         var paired = Set<Int>()
-        var pairedTexts = Set<[UInt32]>()
+        var pairedTexts = Set<PairedText>()
         var moves: [(TrackedFile, String)] = []
         for pair in pairs where !paired.contains(pair.file) && !claimed.contains(ExactPath(pair.path)) {
             // One text is one document: a second candidate with the very text of one paired
             // already is its copy, not where another gone file went.
-            let text = indexOfPath[pair.path].map { sketches[$0].hashes } ?? []
-            guard !pairedTexts.contains(text) else { continue }
-            pairedTexts.insert(text)
+            let text = indexOfPath[pair.path].map { PairedText(hashes: sketches[$0].hashes, size: sizes[$0]) }
+            guard let text, pairedTexts.insert(text).inserted else { continue }
             paired.insert(pair.file)
             claimed.insert(ExactPath(pair.path))
             moves.append((files[pair.file], pair.path))
         }
         return moves
+    }
+
+    /// What tells a candidate's text from another's in the pairing: its kept hashes and its size.
+    private struct PairedText: Hashable {
+        let hashes: [UInt32]
+        let size: Int64
     }
 
     /// Marks a file missing, reporting it only the first time.

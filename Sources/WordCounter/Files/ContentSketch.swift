@@ -34,6 +34,10 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
     /// Whether every run's hash is kept, not only the smallest: for the texts a sketch is looked
     /// up in (``containment(in:)``), never stored.
     public let keepsAll: Bool
+    /// The largest hash a sketch that ``keepsAll`` keeps.
+    public let limit: UInt32
+    /// Whether the text had hashes above ``limit``, which were not kept.
+    public private(set) var keptBelowLimitOnly = false
     /// The hash of the word being read (FNV-1a over its bytes), and whether one is being read.
     private var word: UInt64 = Self.offsetBasis
     private var inWord = false
@@ -44,9 +48,14 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
     private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
-    /// An empty sketch, to be fed with `update`; `keepingAll` keeps every run's hash.
-    public init(keepingAll: Bool = false) {
+    /// An empty sketch, to be fed with `update`; `keepingAll` keeps every run's hash up to `limit`.
+    ///
+    /// A limit loses nothing when the sketches this one is compared with are full (``capacity``
+    /// hashes) and keep none above it: their likeness to it (``likeness(to:)``) reads no hash of
+    /// this one above their largest.
+    public init(keepingAll: Bool = false, upTo limit: UInt32 = .max) {
         keepsAll = keepingAll
+        self.limit = limit
     }
 
     /// Sketches are equal when their kept hashes are (compare ``finished`` sketches).
@@ -58,6 +67,7 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
     public init(hashes: [UInt32]) {
         self.hashes = Array(Set(hashes).sorted().prefix(Self.capacity))
         keepsAll = false
+        limit = .max
     }
 
     /// Adds the next bytes of the text.
@@ -125,7 +135,7 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
 
     private mutating func insert(_ hash: UInt32) {
         if keepsAll {
-            hashes.append(hash)  // sorted once, when finished
+            if hash <= limit { hashes.append(hash) } else { keptBelowLimitOnly = true }  // sorted once, when finished
             return
         }
         if hashes.count == Self.capacity, let largest = hashes.last, hash >= largest { return }
@@ -168,7 +178,8 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
         var end = hashes.count
         if !other.keepsAll, other.hashes.count == Self.capacity, let limit = other.hashes.last {
             end = upperBound(of: limit)
-            guard end == hashes.count || end >= 4 else { return nil }
+            // All of this text's runs are up to the other's largest only when none was left out.
+            guard (end == hashes.count && !keptBelowLimitOnly) || end >= 4 else { return nil }
         }
         let allowedMisses = end - Int((share * Double(end)).rounded(.up))
         var found = 0

@@ -34,11 +34,12 @@ public protocol FileSystem: Sendable {
     /// - Throws: the folder's own status errors (not found, not a folder, permission denied).
     func listing(of folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> FolderListing
 
-    /// The ``ContentSketch`` of the regular file at `path` that keeps every word run's hash
-    /// (``ContentSketch/keepsAll``), of its first MiB at most: what a missing file's stored sketch
-    /// is looked up in when it may have moved there.
+    /// The ``ContentSketch`` of the regular file at `path` that keeps every word run's hash up to
+    /// `limit` (``ContentSketch/keepsAll``), of its first MiB at most: what a missing file's stored
+    /// sketch is looked up in when it may have moved there. Hashes above the largest any stored
+    /// sketch keeps decide nothing there, and are not kept (see ``ContentSketch/init(keepingAll:upTo:)``).
     /// - Throws: the errors of ``count(_:mode:excluding:)``.
-    func fullSketch(of path: String) throws(FileProblem) -> ContentSketch
+    func fullSketch(of path: String, upTo limit: UInt32) throws(FileProblem) -> ContentSketch
 }
 
 extension FileSystem {

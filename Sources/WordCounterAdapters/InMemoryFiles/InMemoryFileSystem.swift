@@ -90,12 +90,12 @@ extension InMemoryFileSystem: FileSystem {
             status: status, sketch: sketch.finished)
     }
 
-    /// The sketch of the file at `path` with every word run's hash, of its first MiB at most.
-    public func fullSketch(of path: String) throws(FileProblem) -> ContentSketch {
+    /// The sketch of the file at `path` with every word run's hash up to `limit`, of its first MiB at most.
+    public func fullSketch(of path: String, upTo limit: UInt32) throws(FileProblem) -> ContentSketch {
         let path = absolutePath(path)
         let node = try tree.withLock { tree throws(FileProblem) in try tree.followedNode(at: path) }
         guard node.isReadable else { throw .permissionDenied }
-        var sketch = ContentSketch(keepingAll: true)
+        var sketch = ContentSketch(keepingAll: true, upTo: limit)
         sketch.update(Array(node.bytes.prefix(1 << 20)))
         return sketch.finished
     }

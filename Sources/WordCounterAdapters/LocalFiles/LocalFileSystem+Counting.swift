@@ -55,13 +55,13 @@ extension LocalFileSystem {
     }
 
     /// The sketch of the file at `path` with every word run's hash, of its first MiB at most.
-    public func fullSketch(of path: String) throws(FileProblem) -> ContentSketch {
+    public func fullSketch(of path: String, upTo limit: UInt32) throws(FileProblem) -> ContentSketch {
         let file = try OpenFile(readingAt: path)
         let status = try Self.status(of: file, path: path).status
         guard status.kind == .regular else { throw .notRegularFile(status.kind) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 64)
         defer { buffer.deallocate() }
-        var sketch = ContentSketch(keepingAll: true)
+        var sketch = ContentSketch(keepingAll: true, upTo: limit)
         var total = 0
         while total < 1 << 20 {
             let count = try file.read(into: buffer)
