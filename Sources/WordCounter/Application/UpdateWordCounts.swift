@@ -361,8 +361,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             let repository = unitOfWork.repository(TrackedFile.self)
             for (file, destination) in moves {
                 // Another process (an update or a watcher at once) may have followed it already:
-                // then it is no longer where this one saw it gone from, and is left to that one.
-                guard var current = try await repository.find(file.id), PathBytes.same(current.path, file.path)
+                // then it is no longer where this one saw it gone from, or it is at its destination
+                // (followed between reading its index entry and decoding it), and is left to that one.
+                guard var current = try await repository.find(file.id), PathBytes.same(current.path, file.path),
+                    !PathBytes.same(current.path, destination)
                 else { continue }
                 current.move(to: destination, root: listed[ExactPath(destination)] ?? current.root)
                 // Moved below its folder, it is the document at its new path there.
