@@ -153,15 +153,15 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             }
         }
         var copies: [(TrackedFile, String)] = []
-        // A candidate's fingerprint (a hash of its bytes, whatever the counting mode) is read once,
-        // however many gone files have its size.
+        // A candidate's fingerprint (a hash of its bytes, whatever the counting mode: read in the
+        // cheapest) is read once, however many gone files have its size.
         var fingerprintOfCandidate: [String: UInt64?] = [:]
         for file in gone where !foundByIdentity.contains(file.id) {
             guard let fingerprint = file.fingerprint else { continue }
             for status in candidates.ofSize(file.size, for: file) where !claimed.contains(ExactPath(status.path)) {
                 let candidateFingerprint =
                     fingerprintOfCandidate[status.path]
-                    ?? (try? fileSystem.count(status.path, mode: file.mode))?.fingerprint
+                    ?? (try? fileSystem.count(status.path, mode: .whitespace))?.fingerprint
                 fingerprintOfCandidate[status.path] = candidateFingerprint
                 guard candidateFingerprint == fingerprint else { continue }
                 if presentFingerprints.contains(fingerprint) {

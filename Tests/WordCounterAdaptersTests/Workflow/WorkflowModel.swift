@@ -123,6 +123,9 @@ struct WorkflowModel {
             let folder = "c\(trackedFolders.count - 2)"
             return .interruptedTrack(folder: folder, files: Int.random(in: 1...4, using: &generator))
         case 80..<83: return .nextDay
+        case 83..<87:
+            return .interruptedUpdate(
+                commits: Int.random(in: 0...3, using: &generator), locked: Bool.random(using: &generator))
         default: return .update
         }
     }
@@ -241,6 +244,11 @@ struct WorkflowModel {
         case .nextDay:
             pastDays.append(writtenToday)
             writtenToday = 0
+        case .interruptedUpdate:
+            // Run again at once (what the writer does after the error): the two together see what
+            // one update would have. Which files the stopped one saw alone the model cannot tell,
+            // so nothing happens between them.
+            seeUpdate()
         }
         return true
     }

@@ -17,10 +17,12 @@ struct WorkflowRun {
         var description: String { "after step \(step + 1): \(message)" }
     }
 
-    /// A store whose commits fail as on a full disk once `budget` of them went through, while set.
+    /// A store whose commits fail once `budget` of them went through, while set: as on a full
+    /// disk, or (`locked`) as when another process holds the database past the busy timeout.
     final class FullDiskStore: ForwardingStore {
         let base: any Store
         let budget = Mutex<Int?>(nil)
+        let locked = Mutex(false)
 
         init(base: any Store) { self.base = base }
 
@@ -30,7 +32,12 @@ struct WorkflowRun {
                 budget = left - 1
                 return left > 0
             }
-            guard allowed else { throw StoreError.backend(location: "wordcounter.sqlite", reason: "the disk is full") }
+            guard allowed else {
+                if locked.withLock({ $0 }) {
+                    throw StoreError.unavailable(location: "wordcounter.sqlite", reason: "locked by another process")
+                }
+                throw StoreError.backend(location: "wordcounter.sqlite", reason: "the disk is full")
+            }
             return try await base.commit(changeSet)
         }
     }
@@ -66,6 +73,15 @@ struct WorkflowRun {
                 store.budget.withLock { $0 = 1 }
                 _ = try? await app.run(TrackFiles(paths: [disk.path(folder)]))
                 store.budget.withLock { $0 = nil }
+            case .interruptedUpdate(let commits, let locked):
+                store.budget.withLock { $0 = commits }
+                store.locked.withLock { $0 = locked }
+                _ = try? await app.run(UpdateWordCounts())
+                store.budget.withLock { $0 = nil }
+                try await app.run(UpdateWordCounts())
+                if let problem = try await disagreement(app: app, model: model, disk: disk) {
+                    return Violation(step: index, message: problem)
+                }
             case .nextDay:
                 clock.withLock { $0 = $0.addingTimeInterval(86_400) }
                 // No update saw the disk since the last step: only the days are compared.

@@ -27,6 +27,10 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
     case interruptedTrack(folder: String, files: Int)
     /// `wordcounter update`, then every invariant is checked.
     case update
+    /// An update stopped after `commits` of its commits went through: by a full disk, or by
+    /// another process holding the database locked past the busy timeout (`locked`); then, as the
+    /// writer would, `update` again, and every invariant is checked: the two count what one would.
+    case interruptedUpdate(commits: Int, locked: Bool)
     /// Midnight: a new day begins (what was typed and not yet counted counts on the day an update
     /// sees it); every day's words are checked.
     case nextDay
@@ -48,6 +52,8 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
         case .interruptedTrack(let folder, let files):
             "write \(files) files in \(folder), track it, killed by a full disk"
         case .update: "update"
+        case .interruptedUpdate(let commits, let locked):
+            "update stopped after \(commits) commits (\(locked ? "the database locked" : "the disk full")), update again"
         case .nextDay: "midnight: the next day begins"
         }
     }
