@@ -153,15 +153,15 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             }
         }
         var copies: [(TrackedFile, String)] = []
-        // A candidate's fingerprint (a hash of its bytes, whatever the counting mode: read in the
-        // cheapest) is read once, however many gone files have its size.
+        // A candidate's fingerprint (a hash of its bytes, read without counting) is read once,
+        // however many gone files have its size.
         var fingerprintOfCandidate: [String: UInt64?] = [:]
         for file in gone where !foundByIdentity.contains(file.id) {
             guard let fingerprint = file.fingerprint else { continue }
             for status in candidates.ofSize(file.size, for: file) where !claimed.contains(ExactPath(status.path)) {
                 let candidateFingerprint =
                     fingerprintOfCandidate[status.path]
-                    ?? (try? fileSystem.count(status.path, mode: .whitespace))?.fingerprint
+                    ?? (try? fileSystem.fingerprint(of: status.path))
                 fingerprintOfCandidate[status.path] = candidateFingerprint
                 guard candidateFingerprint == fingerprint else { continue }
                 if presentFingerprints.contains(fingerprint) {
@@ -451,8 +451,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             let taken = claimed.contains(path)
             let copy =
                 !taken && !present.isEmpty
-                && (try? fileSystem.count(status.path, mode: .whitespace)).map { present.contains($0.fingerprint) }
-                    == true
+                && (try? fileSystem.fingerprint(of: status.path)).map { present.contains($0) } == true
             indexOfPath[status.path] = paths.count
             paths.append(status.path)
             sizes.append(status.size)

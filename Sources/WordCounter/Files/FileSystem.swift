@@ -34,6 +34,12 @@ public protocol FileSystem: Sendable {
     /// - Throws: the folder's own status errors (not found, not a folder, permission denied).
     func listing(of folder: String, matching filter: FileFilter, recursive: Bool) throws(FileProblem) -> FolderListing
 
+    /// The fingerprint of the regular file at `path` (``FileCount/fingerprint``: a hash of its
+    /// bytes), read without counting its words: how a file that may be another's copy or its new
+    /// place is told apart from the rest.
+    /// - Throws: the errors of ``count(_:mode:excluding:)`` but ``FileProblem/binary``.
+    func fingerprint(of path: String) throws(FileProblem) -> UInt64
+
     /// The ``ContentSketch`` of the regular file at `path` that keeps every word run's hash up to
     /// `limit` (``ContentSketch/keepsAll``), of its first MiB at most: what a missing file's stored
     /// sketch is looked up in when it may have moved there. Hashes above the largest any stored

@@ -90,6 +90,18 @@ extension InMemoryFileSystem: FileSystem {
             status: status, sketch: sketch.finished)
     }
 
+    /// The fingerprint of the file at `path`, as ``count(_:mode:excluding:)`` makes it.
+    public func fingerprint(of path: String) throws(FileProblem) -> UInt64 {
+        let path = absolutePath(path)
+        let (node, status) = try tree.withLock { tree throws(FileProblem) in
+            let node = try tree.followedNode(at: path)
+            return (node, tree.status(of: node, at: path))
+        }
+        guard status.kind == .regular else { throw .notRegularFile(status.kind) }
+        guard node.isReadable else { throw .permissionDenied }
+        return Fingerprint.of(node.bytes)
+    }
+
     /// The sketch of the file at `path` with every word run's hash up to `limit`, of its first MiB at most.
     public func fullSketch(of path: String, upTo limit: UInt32) throws(FileProblem) -> ContentSketch {
         let path = absolutePath(path)

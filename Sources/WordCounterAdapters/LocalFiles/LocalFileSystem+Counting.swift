@@ -54,6 +54,23 @@ extension LocalFileSystem {
         throw .io("kept changing while being read")
     }
 
+    /// The fingerprint of the file at `path`: its bytes hashed as ``count(_:mode:excluding:)``
+    /// hashes them, without counting.
+    public func fingerprint(of path: String) throws(FileProblem) -> UInt64 {
+        let file = try OpenFile(readingAt: path)
+        let status = try Self.status(of: file, path: path).status
+        guard status.kind == .regular else { throw .notRegularFile(status.kind) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: max(4096, min(Self.chunkSize, Int(clamping: status.size) + 1)), alignment: 64)
+        defer { buffer.deallocate() }
+        var fingerprint = Fingerprint()
+        while true {
+            let count = try file.read(into: buffer)
+            if count == 0 { return fingerprint.value }
+            fingerprint.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
     /// The sketch of the file at `path` with every word run's hash, of its first MiB at most.
     public func fullSketch(of path: String, upTo limit: UInt32) throws(FileProblem) -> ContentSketch {
         let file = try OpenFile(readingAt: path)
