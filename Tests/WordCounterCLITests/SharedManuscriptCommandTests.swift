@@ -5,6 +5,17 @@ import Testing
 /// folders of different names one manuscript.
 @Suite("wordcounter on several machines: status per machine, and track --as")
 struct SharedManuscriptCommandTests {
+    /// A database with `novel/chapter.md` ("one") tracked on the desk and on the laptop, each in
+    /// a folder of its own named `novel`: one manuscript that a sync tool keeps on both.
+    static func novelOnTwoMachines() async throws -> CLI {
+        let cli = try CLI()
+        try cli.write("desk/novel/chapter.md", "one")
+        try cli.write("laptop/novel/chapter.md", "one")
+        #expect(try await cli.run("--machine", "desk", "track", "desk/novel").status == 0)
+        #expect(try await cli.run("--machine", "laptop", "track", "laptop/novel").status == 0)
+        return cli
+    }
+
     @Test("status on a machine that tracks nothing names the machines that do, instead of an empty history")
     func statusNamesOtherMachines() async throws {
         let cli = try CLI()
@@ -25,12 +36,8 @@ struct SharedManuscriptCommandTests {
 
     @Test("each machine's TODAY column adds up to its footer; the footer also gives every machine's day")
     func todayAddsUpOnEachMachine() async throws {
-        let cli = try CLI()
+        let cli = try await Self.novelOnTwoMachines()
         defer { cli.remove() }
-        try cli.write("desk/novel/chapter.md", "one")
-        try cli.write("laptop/novel/chapter.md", "one")
-        #expect(try await cli.run("--machine", "desk", "track", "desk/novel").status == 0)
-        #expect(try await cli.run("--machine", "laptop", "track", "laptop/novel").status == 0)
         try cli.write("desk/novel/chapter.md", "one two three")
         #expect(try await cli.run("--machine", "desk", "update").status == 0)
         // The sync brings the desk's words; the laptop writes two more.
@@ -102,12 +109,8 @@ struct SharedManuscriptCommandTests {
 
     @Test("words a sync brings before their machine counted them wait as synced; that machine's update claims them")
     func syncedWordsGoToTheMachineThatTypedThem() async throws {
-        let cli = try CLI()
+        let cli = try await Self.novelOnTwoMachines()
         defer { cli.remove() }
-        try cli.write("desk/novel/chapter.md", "one")
-        try cli.write("laptop/novel/chapter.md", "one")
-        #expect(try await cli.run("--machine", "desk", "track", "desk/novel").status == 0)
-        #expect(try await cli.run("--machine", "laptop", "track", "laptop/novel").status == 0)
         // Three words typed on the desk, no update there yet; the sync tool brings them to the
         // laptop a minute later, keeping the desk's modification time, as sync tools do.
         try cli.write("desk/novel/chapter.md", "one two three four")
