@@ -1,4 +1,4 @@
-public import Harbor
+import Harbor
 
 extension TrackFiles {
     /// Tracks files already found in tracked folders whose real path is inside `roots`

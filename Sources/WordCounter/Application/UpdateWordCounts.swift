@@ -477,25 +477,40 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             for hash in file.sketch?.hashes ?? [] { filesOfRun[hash, default: []].append(index) }
         }
         var pairs: [(fresh: Bool, similarity: Int, sameName: Bool, sizeGap: UInt64, file: Int, path: String)] = []
+        // How many kept runs each gone file shares with the candidate at hand (reset after each).
+        var shared = [Int](repeating: 0, count: files.count)
+        var sharing: [Int] = []
         for candidate in paths.indices where !sketches[candidate].hashes.isEmpty {
-            var compared = Set<Int>()
             for hash in sketches[candidate].hashes {
-                guard let sharing = filesOfRun[hash] else { continue }
-                for index in sharing where compared.insert(index).inserted {
-                    let file = files[index]
-                    let allowed =
-                        candidate < sharedCount
-                        ? file.root == nil || inListing[candidate] : besideOfFile[index].contains(candidate)
-                    guard allowed, let sketch = file.sketch, let similarity = sketch.likeness(to: sketches[candidate])
-                    else { continue }
-                    let path = paths[candidate]
-                    pairs.append(
-                        (
-                            file.state != .missing, Int(similarity * 10),
-                            path.split(separator: "/").last == file.path.split(separator: "/").last,
-                            (file.size &- sizes[candidate]).magnitude, index, path
-                        ))
+                for index in filesOfRun[hash] ?? [] {
+                    if shared[index] == 0 { sharing.append(index) }
+                    shared[index] += 1
                 }
+            }
+            // Alike needs at least three shared runs when the gone file's sketch is full (half of
+            // 16 to be similar, three quarters of 16 or of at least 4 to be contained), unless the
+            // candidate has fewer than four runs in all.
+            let tiny = sketches[candidate].hashes.count < 4
+            defer {
+                for index in sharing { shared[index] = 0 }
+                sharing.removeAll(keepingCapacity: true)
+            }
+            for index in sharing {
+                let file = files[index]
+                guard let sketch = file.sketch,
+                    shared[index] >= 3 || tiny || sketch.hashes.count < ContentSketch.capacity
+                else { continue }
+                let allowed =
+                    candidate < sharedCount
+                    ? file.root == nil || inListing[candidate] : besideOfFile[index].contains(candidate)
+                guard allowed, let similarity = sketch.likeness(to: sketches[candidate]) else { continue }
+                let path = paths[candidate]
+                pairs.append(
+                    (
+                        file.state != .missing, Int(similarity * 10),
+                        path.split(separator: "/").last == file.path.split(separator: "/").last,
+                        (file.size &- sizes[candidate]).magnitude, index, path
+                    ))
             }
         }
         // A file that was in place at the last update goes before one missing since an earlier one;

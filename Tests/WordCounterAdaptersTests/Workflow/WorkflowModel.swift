@@ -123,6 +123,9 @@ struct WorkflowModel {
             let folder = "c\(trackedFolders.count - 2)"
             return .interruptedTrack(folder: folder, files: Int.random(in: 1...4, using: &generator))
         case 80..<83: return .nextDay
+        case 87..<89:
+            let folder = pick(trackedFolders)
+            return .replaceFolder(folder: Bool.random(using: &generator) ? folder + "/part" : folder)
         case 83..<87:
             return .interruptedUpdate(
                 commits: Int.random(in: 0...3, using: &generator), locked: Bool.random(using: &generator))
@@ -229,6 +232,11 @@ struct WorkflowModel {
             guard let paragraphs = files[path] else { return false }
             try disk.remove(path)
             try disk.save(path, Self.text(paragraphs), atomically: false)
+        case .replaceFolder(let folder):
+            let inside = files.filter { $0.key.hasPrefix(folder + "/") }.sorted { $0.key < $1.key }
+            guard !inside.isEmpty else { return false }
+            try disk.remove(folder)
+            for (path, paragraphs) in inside { try disk.save(path, Self.text(paragraphs), atomically: false) }
         case .interruptedTrack(let folder, let count):
             guard !trackedFolders.contains(folder) else { return false }
             for index in 0..<count {

@@ -31,6 +31,10 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
     /// another process holding the database locked past the busy timeout (`locked`); then, as the
     /// writer would, `update` again, and every invariant is checked: the two count what one would.
     case interruptedUpdate(commits: Int, locked: Bool)
+    /// Replaces a folder (a tracked one, or a subfolder) with a copy of itself: deleted with all
+    /// its files, then the same files written back (a checkout, a backup restored): new inodes,
+    /// the same text, no writing.
+    case replaceFolder(folder: String)
     /// Midnight: a new day begins (what was typed and not yet counted counts on the day an update
     /// sees it); every day's words are checked.
     case nextDay
@@ -55,6 +59,7 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
         case .interruptedUpdate(let commits, let locked):
             "update stopped after \(commits) commits (\(locked ? "the database locked" : "the disk full")), update again"
         case .nextDay: "midnight: the next day begins"
+        case .replaceFolder(let folder): "replace \(folder) with a copy of itself"
         }
     }
 }
