@@ -45,6 +45,8 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
     private var previous: (UInt64, UInt64) = (0, 0)
     private var words = 0
 
+    /// Bit `b` set for each white-space byte `b`: 0x09, 0x0A, 0x0D and 0x20.
+    private static let whiteSpaceBits: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20
     private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
@@ -81,7 +83,8 @@ public struct ContentSketch: Sendable, Equatable, Hashable {
         var word = self.word
         var inWord = self.inWord
         for byte in bytes {
-            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+            // Space, line feed, tab or carriage return: one comparison for the bytes of words.
+            if byte <= 0x20 && (UInt64(1) << UInt64(byte)) & Self.whiteSpaceBits != 0 {
                 if inWord {
                     endWord(word)
                     word = Self.offsetBasis
