@@ -13,6 +13,10 @@ public struct HistoryDayObject: Codable, Sendable, Equatable {
     public let words: Int
     /// Gross words, never negative.
     public let added: Int
+    /// The words the writer's corrections add (`wordcounter history adjust`; negative when they
+    /// take words away): already in ``words``, given apart so a chart can draw them apart. 0
+    /// without any.
+    public let adjusted: Int
     /// The first day of the range counted in it, `YYYY-MM-DD`.
     public let from: String
     /// The last day of the range counted in it, `YYYY-MM-DD`.
@@ -25,6 +29,7 @@ public struct HistoryDayObject: Codable, Sendable, Equatable {
         date = entry.date.rawValue
         words = entry.words
         added = entry.added
+        adjusted = entry.adjusted
         from = entry.date.rawValue
         to = entry.date.rawValue
         days = 1
@@ -36,6 +41,7 @@ public struct HistoryDayObject: Codable, Sendable, Equatable {
         date = period.rawValue
         words = entries.reduce(0) { $0 + $1.words }
         added = entries.reduce(0) { $0 + $1.added }
+        adjusted = entries.reduce(0) { $0 + $1.adjusted }
         from = entries.first?.date.rawValue ?? period.rawValue
         to = entries.last?.date.rawValue ?? period.rawValue
         days = entries.count

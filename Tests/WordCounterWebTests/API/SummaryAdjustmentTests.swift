@@ -25,6 +25,9 @@ struct SummaryAdjustmentTests {
             let days = try await client.get("/api/history?days=2").decode([HistoryDayObject].self)
             #expect(days.map(\.words) == [0, 55])
             #expect(days.map(\.added) == [0, 30])
+            #expect(days.map(\.adjusted) == [0, 25])
+            let month = try await client.get("/api/history?days=2&by=month").decode([HistoryDayObject].self)
+            #expect(month.reduce(0) { $0 + $1.adjusted } == 25)
 
             _ = try await fixture.app.run(RemoveDayAdjustment(id: id))
             #expect(try await client.get("/api/summary").decode(SummaryObject.self).today == 30)
