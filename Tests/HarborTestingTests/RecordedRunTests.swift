@@ -93,7 +93,7 @@ struct RecordedRunTests {
     @Test("records every handler the run triggered, transitively, finished before it returns")
     func handlers() async throws {
         // The refuser's error goes to this bus's error handler, which keeps the test's log quiet.
-        let app = UseCaseRunner(services: Services(persistence: .inMemory(events: EventBus { _, _ in })))
+        let app = UseCaseRunner(services: Services(persistence: .inMemory(events: EventBus { _, _, _ in })))
         let bus = app.services.persistence.events
         app.on(Counted.self, from: bus, name: "doubler") { event, app in
             try await app.run(CommitDouble(number: event.number * 2))

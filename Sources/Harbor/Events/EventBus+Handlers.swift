@@ -48,7 +48,7 @@ extension EventBus {
                 await HandlerScope.$current.withValue(scope) {
                     for event in events {
                         let run = await handler.run(on: event)
-                        if let failure = run.failure { errorHandler(failure, event) }
+                        if let failure = run.failure { errorHandler(failure, event, handler.name) }
                         scope?.record(run)
                     }
                 }

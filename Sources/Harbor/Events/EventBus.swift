@@ -12,7 +12,8 @@ public import Synchronization
 ///   publishing call returns — after the commit, when ``Persistence`` publishes. It gets the
 ///   events of one commit in order; handlers run independently of each other.
 /// - A subscriber or handler that throws does not stop delivery to the others; its error goes to
-///   the bus's error handler together with the event (logged through swift-log by default). A
+///   the bus's error handler together with the event and the failing handler's name (logged
+///   through swift-log by default: an ``ExpectedError`` at `notice`, others at `error`). A
 ///   handler failing with a retryable error is retried with backoff first (``HandlerRetry``).
 /// - Subscribing or cancelling from inside a handler is allowed; it takes effect for the next event.
 ///
@@ -28,8 +29,9 @@ public import Synchronization
 /// await bus.waitForHandlers()
 /// ```
 public final class EventBus: Sendable {
-    /// Called with every error a subscriber or handler ends with.
-    public typealias ErrorHandler = @Sendable (_ error: any Error, _ event: any DomainEvent) -> Void
+    /// Called with every error a subscriber or handler ends with, the event it failed on, and the
+    /// name of the subscriber or handler that failed (the `name` it was registered with).
+    public typealias ErrorHandler = @Sendable (_ error: any Error, _ event: any DomainEvent, _ handler: String) -> Void
 
     @usableFromInline let state: Mutex<State> = Mutex(State())
     @usableFromInline let errorHandler: ErrorHandler
@@ -38,29 +40,37 @@ public final class EventBus: Sendable {
 
     /// Creates a bus; `errorHandler` receives the errors subscribers and handlers end with.
     ///
-    /// By default they are logged at error level under the label `harbor.events`.
+    /// By default they are logged under the label `harbor.events`: at `error` level, an
+    /// ``ExpectedError`` at `notice` and a cancellation at `debug`.
     public init(errorHandler: @escaping ErrorHandler = EventBus.logError) {
         self.errorHandler = errorHandler
     }
 
-    /// The default error handler: logs the error and the event's name through swift-log.
-    public static let logError: ErrorHandler = { error, event in
-        Logger(label: "harbor.events").error(
-            "event handler failed", metadata: ["event": "\(type(of: event).eventName)", "error": "\(error)"])
+    /// The default error handler: logs the error, the event's name and the failing handler's name
+    /// through swift-log.
+    public static let logError: ErrorHandler = { error, event, handler in
+        Logger(label: "harbor.events").log(
+            level: .failure(error), "event handler failed",
+            metadata: [
+                "event": "\(type(of: event).eventName)", "handler": .string(handler), "error": "\(error)",
+            ])
     }
 
     /// Subscribes `handler` to every event of type `E`.
     ///
     /// Delivery stops when the returned subscription is cancelled or released, so keep it.
+    /// - Parameter name: how the error handler names the subscriber; "`E` subscriber" by default.
     public func subscribe<E: DomainEvent>(
         to type: E.Type,
+        name: String? = nil,
         _ handler: @escaping @Sendable (E) throws -> Void
     ) -> Subscription {
         let key = ObjectIdentifier(type)
+        let name = name ?? "\(E.self) subscriber"
         let id = state.withLock { state -> Int in
             state.nextID += 1
             let list = state.typed[key].map { Self.handlers($0, of: E.self) } ?? HandlerList<E>(entries: [])
-            state.typed[key] = list.appending(id: state.nextID, handler)
+            state.typed[key] = list.appending(id: state.nextID, name: name, handler)
             return state.nextID
         }
         return Subscription { [weak self] in
@@ -72,10 +82,14 @@ public final class EventBus: Sendable {
     }
 
     /// Subscribes `handler` to every event of every type, for logging and relaying.
-    public func subscribeToAll(_ handler: @escaping @Sendable (any DomainEvent) throws -> Void) -> Subscription {
+    /// - Parameter name: how the error handler names the subscriber.
+    public func subscribeToAll(
+        name: String = "subscriber to all events",
+        _ handler: @escaping @Sendable (any DomainEvent) throws -> Void
+    ) -> Subscription {
         let id = state.withLock { state -> Int in
             state.nextID += 1
-            state.everything.append((state.nextID, handler))
+            state.everything.append((state.nextID, name, handler))
             return state.nextID
         }
         return Subscription { [weak self] in
@@ -123,12 +137,12 @@ public final class EventBus: Sendable {
         if let box {
             let list = Self.handlers(box, of: E.self)
             for entry in list.entries {
-                do { try entry.handler(event) } catch { errorHandler(error, event) }
+                do { try entry.handler(event) } catch { errorHandler(error, event, entry.name) }
             }
         }
         if everything.isEmpty { return handlers }
         for entry in everything {
-            do { try entry.handler(event) } catch { errorHandler(error, event) }
+            do { try entry.handler(event) } catch { errorHandler(error, event, entry.name) }
         }
         return handlers
     }
@@ -157,15 +171,15 @@ extension EventBus {
     /// takes the lock only to read one reference.
     @usableFromInline
     final class HandlerList<E: DomainEvent>: Sendable {
-        @usableFromInline let entries: [(id: Int, handler: @Sendable (E) throws -> Void)]
+        @usableFromInline let entries: [(id: Int, name: String, handler: @Sendable (E) throws -> Void)]
 
         @usableFromInline
-        init(entries: [(id: Int, handler: @Sendable (E) throws -> Void)]) {
+        init(entries: [(id: Int, name: String, handler: @Sendable (E) throws -> Void)]) {
             self.entries = entries
         }
 
-        func appending(id: Int, _ handler: @escaping @Sendable (E) throws -> Void) -> HandlerList<E> {
-            HandlerList(entries: entries + [(id, handler)])
+        func appending(id: Int, name: String, _ handler: @escaping @Sendable (E) throws -> Void) -> HandlerList<E> {
+            HandlerList(entries: entries + [(id, name, handler)])
         }
 
         func removing(id: Int) -> HandlerList<E> {
@@ -183,6 +197,11 @@ extension EventBus {
         unsafeDowncast(box, to: HandlerList<E>.self)
     }
 
+    /// A subscriber to every event: its identifier, its name for the error handler, the closure.
+    @usableFromInline typealias SubscriberToAll = (
+        id: Int, name: String, handler: @Sendable (any DomainEvent) throws -> Void
+    )
+
     @usableFromInline
     struct State: Sendable {
         @usableFromInline var nextID = 0
@@ -193,6 +212,6 @@ extension EventBus {
         @usableFromInline var handlers: [ObjectIdentifier: [AsyncEventHandler]] = [:]
         /// Checked first, so a bus without asynchronous handlers pays one load for them.
         @usableFromInline var hasHandlers = false
-        @usableFromInline var everything: [(id: Int, handler: @Sendable (any DomainEvent) throws -> Void)] = []
+        @usableFromInline var everything: [SubscriberToAll] = []
     }
 }

@@ -89,10 +89,11 @@ public final class OutboxRelay: Sendable {
         self.wakeSubscription = bus?.subscribeToAll { _ in signal.signal() }
     }
 
-    /// The default error handler: logs the error at `error` level with the subscriber's name.
+    /// The default error handler: logs the error with the subscriber's name, at `error` level (an
+    /// ``ExpectedError`` at `notice`, a cancellation at `debug`).
     public static let logError: ErrorHandler = { error, subscriber in
-        Logger(label: "harbor.outbox").error(
-            "outbox delivery failed: \(error)", metadata: ["subscriber": .string(subscriber)])
+        Logger(label: "harbor.outbox").log(
+            level: .failure(error), "outbox delivery failed: \(error)", metadata: ["subscriber": .string(subscriber)])
     }
 
     /// Asks the relay to look for new events now instead of at the next poll.

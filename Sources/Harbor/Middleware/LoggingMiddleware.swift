@@ -2,7 +2,8 @@ public import Logging
 
 /// Logs every run's start, end and duration, with `usecase` and `run` metadata.
 ///
-/// Starts and successes log at `level` (debug by default); failures at `error`; cancellations at `notice`.
+/// Starts and successes log at `level` (debug by default); failures at `error`, an ``ExpectedError``
+/// at `notice`; cancellations at `notice`.
 public struct LoggingMiddleware: UseCaseMiddleware {
     private let logger: Logger
     private let level: Logger.Level
@@ -32,7 +33,7 @@ public struct LoggingMiddleware: UseCaseMiddleware {
             logger.notice("cancelled", metadata: ["duration": "\(clock.now - start)"])
             throw CancellationError()
         } catch {
-            logger.error("failed: \(error)", metadata: ["duration": "\(clock.now - start)"])
+            logger.log(level: .failure(error), "failed: \(error)", metadata: ["duration": "\(clock.now - start)"])
             throw error
         }
     }

@@ -4,13 +4,14 @@ extension Persistence {
     /// How many outbox positions pass between two prunes: a commit prunes when it crosses a multiple.
     static let pruneEvery: Int64 = 1_000
 
-    /// The default error handler: logs conflicts at `debug` (they are retried) and others at `error`.
+    /// The default error handler: logs conflicts at `debug` (they are retried), an
+    /// ``ExpectedError`` at `notice`, a cancellation at `debug`, and others at `error`.
     public static let logError: ErrorHandler = { error in
         let logger = Logger(label: "harbor.persistence")
         if (error as? StoreError)?.isConflict == true {
             logger.debug("unit of work conflicted: \(error)")
         } else {
-            logger.error("unit of work failed: \(error)")
+            logger.log(level: .failure(error), "unit of work failed: \(error)")
         }
     }
 

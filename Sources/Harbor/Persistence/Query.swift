@@ -137,7 +137,7 @@ public struct Query<A: Aggregate>: Sendable {
         let indexes = A.indexes
         func index(of keyPath: any PartialKeyPath<A> & Sendable) throws -> IndexedField<A> {
             guard let index = indexes.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else {
-                throw StoreError.unknownField(collection: A.collection, field: "\(keyPath)")
+                throw StoreError.unknownField(collection: A.collection, field: Self.readableName(of: keyPath))
             }
             return index
         }
@@ -155,6 +155,17 @@ public struct Query<A: Aggregate>: Sendable {
             limit: limitCount,
             fields: try selected.map { Set(try $0.map { try index(of: $0).name } + order.map(\.field)) }
         )
+    }
+
+    /// How an error names a key path that is not indexed: `\Batch.reference` for a stored property;
+    /// for a computed one, whose description is an address, its type and the fields that are
+    /// indexed, so the reader can tell which declaration is missing.
+    static func readableName(of keyPath: any PartialKeyPath<A> & Sendable) -> String {
+        let description = "\(keyPath)"
+        if !description.contains("<computed") && !description.contains("0x") { return description }
+        let indexed = A.indexes.map(\.name)
+        return "a computed \(type(of: keyPath as AnyKeyPath))"
+            + (indexed.isEmpty ? " (nothing is indexed)" : " (indexed: \(indexed.joined(separator: ", ")))")
     }
 
     private func filtered(_ keyPath: any PartialKeyPath<A> & Sendable, _ condition: DocumentQuery.Condition) -> Self {

@@ -27,7 +27,7 @@ public struct Repository<A: Aggregate>: Sendable {
         let document = try await persistence.store.document(at: key)
         unitOfWork?.noteLookup(key, version: document?.version)
         guard let document else { return nil }
-        unitOfWork?.noteRead(key, version: document.version)
+        unitOfWork?.noteRead(document)
         return try decode(document.body, key: key)
     }
 
@@ -54,7 +54,7 @@ public struct Repository<A: Aggregate>: Sendable {
         }
         var documents = try await persistence.store.documents(matching: storeQuery)
         if let unitOfWork {
-            for document in documents { unitOfWork.noteRead(document.key, version: document.version) }
+            unitOfWork.noteRead(documents)
             unitOfWork.noteQuery(documentQuery, selected: documents)
         }
         if !pending.isEmpty {
@@ -67,51 +67,74 @@ public struct Repository<A: Aggregate>: Sendable {
     /// - Throws: ``StoreError/duplicate(_:)`` when it is known to exist, or
     ///   ``StoreError/notInUnitOfWork(_:reason:)`` on a read-only repository.
     public func add(_ aggregate: A) throws {
-        let (unitOfWork, key) = try writable(aggregate)
+        let (unitOfWork, key) = try writable(aggregate, "add it")
         try unitOfWork.insert(key, body: try encode(aggregate, key: key), fields: aggregate.indexedFieldValues)
-        try unitOfWork.recordRaised(aggregate.events)
+        try unitOfWork.recordRaised(aggregate.events, of: key)
     }
 
     /// Replaces an aggregate this unit of work read (or added), and records the events it raised.
+    ///
+    /// An aggregate that encodes to the document it was read as is not written at all: its stored
+    /// version stays, and the commit has nothing to do for it (its raised events are still recorded).
     /// - Throws: ``StoreError/notInUnitOfWork(_:reason:)`` when it was not read here first.
     public func update(_ aggregate: A) throws {
-        let (unitOfWork, key) = try writable(aggregate)
+        let (unitOfWork, key) = try writable(aggregate, "update it")
         try unitOfWork.update(key, body: try encode(aggregate, key: key), fields: aggregate.indexedFieldValues)
-        try unitOfWork.recordRaised(aggregate.events)
+        try unitOfWork.recordRaised(aggregate.events, of: key)
     }
 
     /// Adds the aggregate if this unit of work has not read or added it, else updates it.
     public func save(_ aggregate: A) throws {
-        let (unitOfWork, key) = try writable(aggregate)
-        let known = unitOfWork.state.withLock { $0.versions[key] != nil || $0.pending[key] != nil }
-        if known { try update(aggregate) } else { try add(aggregate) }
+        let (unitOfWork, key) = try writable(aggregate, "save it")
+        if unitOfWork.knows(key) { try update(aggregate) } else { try add(aggregate) }
     }
 
     /// Removes an aggregate this unit of work read (or added), and records the events it raised.
     public func remove(_ aggregate: A) throws {
         try remove(id: aggregate.id)
-        try unitOfWork?.recordRaised(aggregate.events)
+        try unitOfWork?.recordRaised(aggregate.events, of: aggregate.documentKey)
     }
 
     /// Removes the aggregate with `id`, which this unit of work must have read (or added).
     public func remove(id: A.ID) throws {
         let key = DocumentKey(collection: A.collection, id: String(describing: id))
-        guard let unitOfWork else { throw Self.readOnly(key) }
+        guard let unitOfWork else { throw Self.readOnly(key, "remove it") }
         try unitOfWork.delete(key)
+    }
+
+    /// Records the events `aggregate` raised without saving it, so an event that changes nothing
+    /// forces no write; saving it later does not record them twice. See
+    /// ``UnitOfWork/recordEvents(raisedBy:)``.
+    /// - Throws: ``StoreError/notInUnitOfWork(_:reason:)`` on a read-only repository.
+    public func recordEvents(of aggregate: A) throws {
+        guard let unitOfWork else { throw Self.readOnly(aggregate.documentKey, "record the events it raised") }
+        try unitOfWork.recordEvents(raisedBy: aggregate)
+    }
+
+    /// The stored version of `aggregate` as this unit of work read it: 1 after its first commit,
+    /// one more for each update since. Nil when this repository only reads, or the unit of work
+    /// has not read the aggregate (a new one has no stored version yet).
+    ///
+    /// An aggregate needs no counter of its own for optimistic concurrency: the unit of work
+    /// expects this version when it commits a change.
+    public func storedVersion(of aggregate: A) -> Int64? {
+        unitOfWork?.storedVersion(of: aggregate.documentKey)
     }
 
     // MARK: - Private
 
-    private func writable(_ aggregate: A) throws -> (UnitOfWork, DocumentKey) {
+    private func writable(_ aggregate: A, _ operation: String) throws -> (UnitOfWork, DocumentKey) {
         let key = aggregate.documentKey
-        guard let unitOfWork else { throw Self.readOnly(key) }
+        guard let unitOfWork else { throw Self.readOnly(key, operation) }
         unitOfWork.noteWrite(A.self)
         return (unitOfWork, key)
     }
 
-    private static func readOnly(_ key: DocumentKey) -> StoreError {
+    private static func readOnly(_ key: DocumentKey, _ operation: String) -> StoreError {
         .notInUnitOfWork(
-            key, reason: "this repository only reads: write inside persistence.perform { unitOfWork in … }")
+            key,
+            reason: "cannot \(operation): this repository only reads; "
+                + "write inside persistence.perform { unitOfWork in … }")
     }
 
     func decode(_ body: Data, key: DocumentKey) throws -> A {

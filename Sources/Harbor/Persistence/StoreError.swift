@@ -71,7 +71,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .stale(let key, let expected, nil):
             "\(key) was deleted since it was read at version \(expected)"
         case .notInUnitOfWork(let key, let reason):
-            "\(key): \(reason)"
+            key.collection.isEmpty && key.id.isEmpty ? reason : "\(key): \(reason)"
         case .unknownField(let collection, let field):
             "collection '\(collection)' does not index field '\(field)': declare it in the aggregate's indexes"
         case .invalidData(let key?, let reason):

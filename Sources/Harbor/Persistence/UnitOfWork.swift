@@ -21,8 +21,21 @@ public final class UnitOfWork: Sendable {
         case delete(expected: Int64)
     }
 
+    /// What this unit of work read of a document: the version it will expect, and the content
+    /// when it read the whole document, so an update that changes nothing can be left out.
+    struct Known: Sendable {
+        var version: Int64
+        var body: Data?
+        var fields: [String: FieldValue]?
+
+        /// True when `body` and `fields` are what was read.
+        func holds(body: Data, fields: [String: FieldValue]) -> Bool {
+            self.body == body && self.fields == fields
+        }
+    }
+
     struct State: Sendable {
-        var versions: [DocumentKey: Int64] = [:]
+        var known: [DocumentKey: Known] = [:]
         var pending: [DocumentKey: Pending] = [:]
         var order: [DocumentKey] = []
         /// `pending` by collection: a query in a unit of work with many changes reads its own
@@ -63,18 +76,34 @@ public final class UnitOfWork: Sendable {
     }
 
     /// Records `event` to be committed with the changes and published after the commit.
-    /// - Throws: `EncodingError` when the event cannot be encoded.
+    /// - Throws: `EncodingError` when the event cannot be encoded, or
+    ///   ``StoreError/notInUnitOfWork(_:reason:)`` once the unit of work has finished.
     public func record<E: DomainEvent>(_ event: E) throws {
         let encoded = try EncodedEvent(event, occurredAt: persistence.now())
         try state.withLock { state in
-            try Self.requireOpen(state)
+            try Self.requireOpen(state, DocumentKey(collection: "", id: ""), "record event \(E.eventName)")
             state.events.append(event)
             state.encodedEvents.append(encoded)
         }
     }
 
+    /// Records the events `aggregate` raised that this unit of work has not recorded yet, without
+    /// saving the aggregate: for an event that changes nothing (an order that could not be
+    /// allocated), which then needs no write. Saving the aggregate later does not record them again.
+    /// - Throws: `EncodingError` when an event cannot be encoded, or
+    ///   ``StoreError/notInUnitOfWork(_:reason:)`` once the unit of work has finished.
+    public func recordEvents<A: Aggregate>(raisedBy aggregate: A) throws {
+        try recordRaised(aggregate.events, of: aggregate.documentKey)
+    }
+
+    /// The version of the document at `key` this unit of work read (and will expect when it writes
+    /// it), or nil when it has not read it.
+    public func storedVersion(of key: DocumentKey) -> Int64? {
+        state.withLock { $0.known[key]?.version }
+    }
+
     /// Records the events `aggregate` raised that this unit of work has not recorded yet.
-    func recordRaised(_ raised: RaisedEvents) throws {
+    func recordRaised(_ raised: RaisedEvents, of key: DocumentKey) throws {
         if raised.isEmpty { return }
         let now = persistence.now()
         let fresh = state.withLock { state in raised.entries.filter { !state.recordedRaised.contains($0.number) } }
@@ -83,7 +112,7 @@ public final class UnitOfWork: Sendable {
             return try encode(entry.event)
         }
         try state.withLock { state in
-            try Self.requireOpen(state)
+            try Self.requireOpen(state, key, "record the events it raised")
             for (entry, encoded) in zip(fresh, encoded) where state.recordedRaised.insert(entry.number).inserted {
                 state.events.append(entry.event)
                 state.encodedEvents.append(encoded)
@@ -95,8 +124,34 @@ public final class UnitOfWork: Sendable {
 
     func noteRead(_ key: DocumentKey, version: Int64) {
         state.withLock { state in
-            if state.versions[key] == nil { state.versions[key] = version }
+            if state.known[key] == nil { state.known[key] = Known(version: version) }
         }
+    }
+
+    /// Notes a whole document read: its version, and its content for ``update(_:body:fields:)``.
+    func noteRead(_ document: StoredDocument) {
+        state.withLock { state in
+            if state.known[document.key] == nil {
+                state.known[document.key] = Known(
+                    version: document.version, body: document.body, fields: document.fields)
+            }
+        }
+    }
+
+    /// Notes whole documents read, under one lock.
+    func noteRead(_ documents: [StoredDocument]) {
+        if documents.isEmpty { return }
+        state.withLock { state in
+            for document in documents where state.known[document.key] == nil {
+                state.known[document.key] = Known(
+                    version: document.version, body: document.body, fields: document.fields)
+            }
+        }
+    }
+
+    /// True when this unit of work read or changed the document at `key`.
+    func knows(_ key: DocumentKey) -> Bool {
+        state.withLock { $0.known[key] != nil || $0.pending[key] != nil }
     }
 
     /// Notes that `A`'s collection is written, so that it is prepared before the commit.
@@ -143,36 +198,46 @@ public final class UnitOfWork: Sendable {
 
     func insert(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) throws {
         try state.withLock { state in
-            try Self.requireOpen(state)
+            try Self.requireOpen(state, key, "add it")
             switch state.pending[key] {
             case .insert, .update:
                 throw StoreError.duplicate(key)
             case .delete(let expected):
                 state.setPending(key, .update(expected: expected, body: body, fields: fields))
             case nil:
-                if state.versions[key] != nil { throw StoreError.duplicate(key) }
+                if state.known[key] != nil { throw StoreError.duplicate(key) }
                 state.setPending(key, .insert(body: body, fields: fields))
                 state.order.append(key)
             }
         }
     }
 
+    /// Replaces the document at `key`; an update back to what was read is no change at all (no
+    /// write, no new version), since the stored document already holds it.
     func update(_ key: DocumentKey, body: Data, fields: [String: FieldValue]) throws {
         try state.withLock { state in
-            try Self.requireOpen(state)
+            try Self.requireOpen(state, key, "update it")
             switch state.pending[key] {
             case .insert:
                 state.setPending(key, .insert(body: body, fields: fields))
             case .update(let expected, _, _):
-                state.setPending(key, .update(expected: expected, body: body, fields: fields))
-            case .delete:
-                throw StoreError.notInUnitOfWork(key, reason: "it was removed earlier in this unit of work")
-            case nil:
-                guard let expected = state.versions[key] else {
-                    throw StoreError.notInUnitOfWork(
-                        key, reason: "read it in this unit of work before updating it, so its version is known")
+                if state.known[key]?.holds(body: body, fields: fields) == true {
+                    state.setPending(key, nil)
+                    state.order.removeAll { $0 == key }
+                } else {
+                    state.setPending(key, .update(expected: expected, body: body, fields: fields))
                 }
-                state.setPending(key, .update(expected: expected, body: body, fields: fields))
+            case .delete:
+                throw StoreError.notInUnitOfWork(
+                    key, reason: "cannot update it: it was removed earlier in this unit of work")
+            case nil:
+                guard let known = state.known[key] else {
+                    throw StoreError.notInUnitOfWork(
+                        key,
+                        reason: "cannot update it: read it in this unit of work first, so its version is known")
+                }
+                if known.holds(body: body, fields: fields) { return }
+                state.setPending(key, .update(expected: known.version, body: body, fields: fields))
                 state.order.append(key)
             }
         }
@@ -180,7 +245,7 @@ public final class UnitOfWork: Sendable {
 
     func delete(_ key: DocumentKey) throws {
         try state.withLock { state in
-            try Self.requireOpen(state)
+            try Self.requireOpen(state, key, "remove it")
             switch state.pending[key] {
             case .insert:
                 state.setPending(key, nil)
@@ -190,9 +255,10 @@ public final class UnitOfWork: Sendable {
             case .delete:
                 return
             case nil:
-                guard let expected = state.versions[key] else {
+                guard let expected = state.known[key]?.version else {
                     throw StoreError.notInUnitOfWork(
-                        key, reason: "read it in this unit of work before removing it, so its version is known")
+                        key,
+                        reason: "cannot remove it: read it in this unit of work first, so its version is known")
                 }
                 state.setPending(key, .delete(expected: expected))
                 state.order.append(key)
@@ -220,10 +286,14 @@ public final class UnitOfWork: Sendable {
         }
     }
 
-    private static func requireOpen(_ state: State) throws {
+    /// Refuses `operation` on `key` once the unit of work committed or was discarded: a
+    /// repository or the unit of work itself kept past the closure of ``Persistence/perform(checkingReads:_:)``.
+    private static func requireOpen(_ state: State, _ key: DocumentKey, _ operation: String) throws {
         if state.isFinished {
             throw StoreError.notInUnitOfWork(
-                DocumentKey(collection: "", id: ""), reason: "this unit of work has already finished")
+                key,
+                reason: "cannot \(operation): this unit of work has already finished; "
+                    + "use the unit of work only inside the closure that received it")
         }
     }
 }

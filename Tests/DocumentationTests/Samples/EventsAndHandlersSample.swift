@@ -10,8 +10,8 @@ struct EventsAndHandlersSample {
 
     /// Compiled: a bus whose handler failures are logged by the application's own logger.
     static func persistence(over store: any Store, logger: Logger) -> Persistence {
-        let bus = EventBus { error, event in
-            logger.error("handling \(type(of: event).eventName) failed: \(error)")
+        let bus = EventBus { error, event, handler in
+            logger.error("\(handler) failed on \(type(of: event).eventName): \(error)")
         }
         let persistence = Persistence(store: store, events: bus)
         return persistence
@@ -20,11 +20,13 @@ struct EventsAndHandlersSample {
     @Test("a failing handler goes to the bus's error handler, not to the command's caller")
     func failingHandler() async throws {
         let failures = Mutex<[String]>([])
-        let bus = EventBus { error, event in failures.withLock { $0.append(type(of: event).eventName) } }
+        let bus = EventBus { error, event, handler in
+            failures.withLock { $0.append("\(handler): \(type(of: event).eventName)") }
+        }
         let app = UseCaseRunner(services: TodoServices(persistence: Persistence(store: InMemoryStore(), events: bus)))
         bus.handle(TodoCompleted.self, name: "archive", retry: .never) { _ in throw ArchiveFailure() }
         try await app.run(AddTodo(id: "1", title: "Write the guide"))
         try await app.run(CompleteTodo(id: "1"), until: .handled)
-        #expect(failures.withLock { $0 } == ["TodoCompleted"])
+        #expect(failures.withLock { $0 } == ["archive: TodoCompleted"])
     }
 }

@@ -22,13 +22,15 @@ struct EventBusTests {
     @Test("a failing handler does not stop the others; its error reaches the error handler")
     func failingHandler() {
         let errors = Collected<String>()
-        let bus = EventBus { error, event in errors.append("\(error is HandlerFailure) \(type(of: event))") }
+        let bus = EventBus { error, event, handler in
+            errors.append("\(error is HandlerFailure) \(type(of: event)) \(handler)")
+        }
         let received = Collected<String>()
-        let failing = bus.subscribe(to: NoteAdded.self) { _ in throw HandlerFailure() }
+        let failing = bus.subscribe(to: NoteAdded.self, name: "indexer") { _ in throw HandlerFailure() }
         let working = bus.subscribe(to: NoteAdded.self) { received.append($0.text) }
         bus.publish(NoteAdded(text: "x"))
         #expect(received.values == ["x"])
-        #expect(errors.values == ["true NoteAdded"])
+        #expect(errors.values == ["true NoteAdded indexer"])
         _ = (failing, working)
     }
 
