@@ -2,12 +2,12 @@ import Harbor
 import PostgresNIO
 
 extension PostgresStore {
-    /// The ``Harbor/StoreError`` for a failure of postgres-nio or of the server.
+    /// The `StoreError` for a failure of postgres-nio or of the server.
     ///
     /// The message is the server's own (`ERROR: …` with its detail), or what the connection met
     /// (refused, closed, timed out); never a PSQLError's description, which may quote the query and
     /// its values, and never the password. Connection failures, a server shutting down or not
-    /// accepting connections yet are ``Harbor/StoreError/unavailable(location:reason:)``, which a
+    /// accepting connections yet are `StoreError.unavailable(location:reason:)`, which a
     /// caller may retry: the pool opens new connections for the next operation.
     func classify(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }

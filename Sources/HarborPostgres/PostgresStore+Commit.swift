@@ -28,11 +28,11 @@ extension PostgresStore {
     /// position sees every smaller one. Only commits with events take the lock, and only for the
     /// time of their last statement and their `COMMIT`. A commit that is rolled back, or whose
     /// process dies, gives its positions back: the outbox has no gaps.
-    /// - Throws: ``Harbor/StoreError/duplicate(_:)``, ``Harbor/StoreError/stale(_:expected:actual:)``,
-    ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` or a read-set conflict on a
-    ///   conflict; ``Harbor/StoreError/unavailable(location:reason:)`` when the connection is lost
+    /// - Throws: `StoreError.duplicate(_:)`, `StoreError.stale(_:expected:actual:)`,
+    ///   `StoreError.duplicateValue(collection:field:value:)` or a read-set conflict on a
+    ///   conflict; `StoreError.unavailable(location:reason:)` when the connection is lost
     ///   (if it was lost during `COMMIT`, the change set may have been applied);
-    ///   ``Harbor/StoreError/backend(location:reason:)`` with the server's message otherwise.
+    ///   `StoreError.backend(location:reason:)` with the server's message otherwise.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
         try StoreLimits.check(changeSet)
         if changeSet.isEmpty { return CommitReceipt() }
@@ -74,12 +74,12 @@ extension PostgresStore {
     }
 
     /// Stores replicated `writes` in one transaction, versions as given (see
-    /// ``Harbor/Store/replicate(_:)``): steps 1 and 3 of ``commit(_:)``, where a put is one upsert
+    /// `Store.replicate(_:)`): steps 1 and 3 of ``commit(_:)``, where a put is one upsert
     /// of the row at its version (safe beside concurrent replications and commits of the same
     /// key), and a delete matches any version.
-    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value is
-    ///   taken (nothing written); ``Harbor/StoreError/unavailable(location:reason:)`` or
-    ///   ``Harbor/StoreError/backend(location:reason:)`` as ``commit(_:)`` does.
+    /// - Throws: `StoreError.duplicateValue(collection:field:value:)` when a unique value is
+    ///   taken (nothing written); `StoreError.unavailable(location:reason:)` or
+    ///   `StoreError.backend(location:reason:)` as ``commit(_:)`` does.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
         try StoreLimits.check(writes)
         if writes.isEmpty { return }

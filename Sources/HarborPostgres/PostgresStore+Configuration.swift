@@ -74,8 +74,10 @@ extension PostgresStore {
         /// Reads a `postgres://` or `postgresql://` URL; the password as libpq finds it (see
         /// ``Configuration``), the user from `PGUSER` or `USER` when the URL has none, the port
         /// 5432 and the database the user's name when it has none.
-        /// - Parameter environment: the variables to read `PGPASSWORD`, `PGPASSFILE`, `PGUSER` and
-        ///   `HOME` from; the process's by default.
+        /// - Parameters:
+        ///   - text: the URL.
+        ///   - environment: the variables to read `PGPASSWORD`, `PGPASSFILE`, `PGUSER` and
+        ///     `HOME` from; the process's by default.
         /// - Throws: ``PostgresStoreError/invalidURL(_:reason:)`` for anything else, without the password.
         public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             guard let components = URLComponents(string: text),

@@ -9,7 +9,7 @@ extension PostgresStore {
     /// runs in one transaction under a transaction-level advisory lock, so two processes preparing
     /// one fresh database at once make each table once; it increments the catalog row that every
     /// commit reads `FOR SHARE`, so it waits for commits in flight and commits after it see it.
-    /// - Throws: ``Harbor/StoreError/invalidData(_:reason:)`` when documents already share a value
+    /// - Throws: `StoreError.invalidData(_:reason:)` when documents already share a value
     ///   of a field that is to become unique.
     public func prepare(_ schema: CollectionSchema) async throws {
         try StoreLimits.check(schema)

@@ -8,8 +8,8 @@ extension PostgresStore {
     /// A condition reads the index of its field, `(rank, num, text, id)`, as one range (a
     /// multi-valued field's through its values table); an order sorts by the same columns, then by
     /// identifier.
-    /// - Throws: ``Harbor/StoreError/unknownField(collection:field:)`` for a field the collection
-    ///   does not index, ``Harbor/StoreError/unsortableField(collection:field:)`` for an order on a
+    /// - Throws: `StoreError.unknownField(collection:field:)` for a field the collection
+    ///   does not index, `StoreError.unsortableField(collection:field:)` for an order on a
     ///   multi-valued one.
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         guard let table = try await queryTable(for: query) else { return [] }

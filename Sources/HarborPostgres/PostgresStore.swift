@@ -6,7 +6,7 @@ import PostgresNIO
 public import ServiceLifecycle
 import Synchronization
 
-/// The ``Harbor/Store`` for several processes and machines: one PostgreSQL database, through
+/// The `Store` for several processes and machines: one PostgreSQL database, through
 /// postgres-nio's connection pool.
 ///
 /// The store is a swift-service-lifecycle `Service`: its ``run()`` drives the connection pool and
@@ -39,9 +39,9 @@ import Synchronization
 ///   schema changes run under an advisory lock, and commits wait for them.
 /// - ``commitSignals()`` uses LISTEN/NOTIFY: every commit notifies, so a subscriber in another
 ///   process or on another machine wakes within milliseconds.
-/// - Failures are ``Harbor/StoreError``s that carry the server's message and never the password;
+/// - Failures are `StoreError`s that carry the server's message and never the password;
 ///   a server that cannot be reached, or a connection lost mid-operation, is
-///   ``Harbor/StoreError/unavailable(location:reason:)`` (retryable); the next operation
+///   `StoreError.unavailable(location:reason:)` (retryable); the next operation
 ///   reconnects.
 public final class PostgresStore: Store, Service {
     /// How the store connects; ``Configuration/description`` names it in errors.
@@ -100,7 +100,7 @@ public final class PostgresStore: Store, Service {
     // MARK: - Running database work
 
     /// Runs `body` with a pooled connection; waits at most ``Configuration/connectTimeout`` for one.
-    /// - Throws: ``Harbor/StoreError``s only: the server's failures mapped, a connection that
+    /// - Throws: `StoreError`s only: the server's failures mapped, a connection that
     ///   could not be had in time as unavailable (with the reason a new connection gives).
     func withConnection<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R) async throws
         -> R
@@ -175,7 +175,7 @@ public final class PostgresStore: Store, Service {
         readiness.withLock { $0.reached = true }
     }
 
-    /// Opens and closes one connection; throws what it met as a ``Harbor/StoreError``.
+    /// Opens and closes one connection; throws what it met as a `StoreError`.
     func probe() async throws {
         do {
             let connection = try await PostgresConnection.connect(

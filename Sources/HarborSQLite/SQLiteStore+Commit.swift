@@ -7,13 +7,13 @@ extension SQLiteStore {
     ///
     /// The change set's expected reads are checked first, in the same transaction. Each change
     /// checks its version in SQL inside the transaction, in the order of the change
-    /// set, as ``Harbor/InMemoryStore`` does; the first conflict throws and rolls back every change
+    /// set, as `InMemoryStore` does; the first conflict throws and rolls back every change
     /// and event of the set. A collection that was
     /// never prepared gets a table with no indexed field; its documents keep their fields for a
     /// later ``prepare(_:)``.
-    /// - Throws: ``Harbor/StoreError/duplicate(_:)``, ``Harbor/StoreError/stale(_:expected:actual:)``,
-    ///   ``Harbor/StoreError/duplicateValue(collection:field:value:)`` or a read-set conflict
-    ///   on a conflict, ``Harbor/StoreError/backend(location:reason:)`` when SQLite fails; nothing
+    /// - Throws: `StoreError.duplicate(_:)`, `StoreError.stale(_:expected:actual:)`,
+    ///   `StoreError.duplicateValue(collection:field:value:)` or a read-set conflict
+    ///   on a conflict, `StoreError.backend(location:reason:)` when SQLite fails; nothing
     ///   was written in either case.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
         try StoreLimits.check(changeSet)
@@ -33,9 +33,9 @@ extension SQLiteStore {
     }
 
     /// Stores replicated `writes` in one `BEGIN IMMEDIATE` transaction, versions as given, through
-    /// the commit's own writes (see ``Harbor/Store/replicate(_:)``).
-    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when a unique value
-    ///   is taken, ``Harbor/StoreError/backend(location:reason:)`` when SQLite fails; nothing was
+    /// the commit's own writes (see `Store.replicate(_:)`).
+    /// - Throws: `StoreError.duplicateValue(collection:field:value:)` when a unique value
+    ///   is taken, `StoreError.backend(location:reason:)` when SQLite fails; nothing was
     ///   written in either case.
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
         try StoreLimits.check(writes)

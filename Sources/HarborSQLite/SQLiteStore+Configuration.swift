@@ -29,7 +29,7 @@ extension SQLiteStore {
         /// Whether the store only reads; false by default. Nothing is created, migrated or
         /// written, so a database the user may not write (a file of another user, a read-only
         /// folder or file system) can still be read; a commit fails with
-        /// ``Harbor/StoreError/backend(location:reason:)`` saying the place is read-only. Where
+        /// `StoreError.backend(location:reason:)` saying the place is read-only. Where
         /// SQLite cannot create the shared-memory file beside the database, the file is read as
         /// immutable: commits another process makes meanwhile are not seen.
         public var readOnly = false

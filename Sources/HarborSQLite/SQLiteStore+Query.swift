@@ -9,8 +9,8 @@ extension SQLiteStore {
     /// field's, through its values table); an order sorts by the same columns, then by identifier,
     /// so a query ordered by one field or by identifier alone with a limit reads only the rows it
     /// returns.
-    /// - Throws: ``Harbor/StoreError/unknownField(collection:field:)`` for a field the collection
-    ///   does not index, ``Harbor/StoreError/unsortableField(collection:field:)`` for an order on a
+    /// - Throws: `StoreError.unknownField(collection:field:)` for a field the collection
+    ///   does not index, `StoreError.unsortableField(collection:field:)` for an order on a
     ///   multi-valued one.
     public func documents(matching query: DocumentQuery) async throws -> [StoredDocument] {
         guard let table = try queryTable(for: query) else { return [] }

@@ -3,7 +3,7 @@ import GRDB
 public import Harbor
 import Synchronization
 
-/// The embedded default ``Harbor/Store``: one SQLite file, in WAL mode, through GRDB.
+/// The embedded default `Store`: one SQLite file, in WAL mode, through GRDB.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "app.sqlite")
@@ -12,8 +12,8 @@ import Synchronization
 ///
 /// Guarantees:
 /// - A commit is one `BEGIN IMMEDIATE` transaction: version checks, document writes and outbox
-///   events together. A conflict (``Harbor/StoreError/stale(_:expected:actual:)``,
-///   ``Harbor/StoreError/duplicate(_:)``) or any failure rolls all of it back.
+///   events together. A conflict (`StoreError.stale(_:expected:actual:)`,
+///   `StoreError.duplicate(_:)`) or any failure rolls all of it back.
 /// - A committed change set survives a crash of the process; with ``Configuration/Durability/full``
 ///   it also survives a power loss (the default, ``Configuration/Durability/normal``, may lose the
 ///   last commits then, but never damages the file).
@@ -25,7 +25,7 @@ import Synchronization
 ///   in ``prepare(_:)``; no collection is loaded to be filtered.
 ///
 /// Commits from other processes: ``commitSignals()`` watches the file's folder with inotify and
-/// signals each write of the write-ahead log, so an ``Harbor/OutboxRelay`` in another process
+/// signals each write of the write-ahead log, so an `OutboxRelay` in another process
 /// delivers a commit within milliseconds instead of at its next poll, and waits at no CPU cost
 /// in between. (GRDB's observation sees only its own process's writes; a socket beside the file
 /// would need every writer's cooperation; inotify needs none.) Where inotify is unavailable,
@@ -33,8 +33,8 @@ import Synchronization
 ///
 /// Reads run on the calling thread with GRDB's blocking API (a WAL read never waits for a lock);
 /// writes too, unless another writer holds the lock, in which case they wait on a queue of the
-/// store's own. Errors of the backend reach the ``Harbor/Store`` methods as
-/// ``Harbor/StoreError/backend(location:reason:)`` naming the file; opening throws
+/// store's own. Errors of the backend reach the `Store` methods as
+/// `StoreError.backend(location:reason:)` naming the file; opening throws
 /// ``SQLiteStoreError``.
 public final class SQLiteStore: Store {
     /// The database file.
@@ -152,7 +152,7 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// Runs `work` in one write transaction; maps backend failures to ``Harbor/StoreError``.
+    /// Runs `work` in one write transaction; maps backend failures to `StoreError`.
     func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await writer.write(work)

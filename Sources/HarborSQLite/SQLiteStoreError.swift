@@ -1,8 +1,8 @@
 /// Why an ``SQLiteStore`` could not open or use its file; every case names the file or folder.
 ///
-/// ``SQLiteStore/init(path:configuration:)`` throws these. The ``Harbor/Store`` methods throw
-/// ``Harbor/StoreError`` instead, as the port asks, and carry the same text in
-/// ``Harbor/StoreError/backend(location:reason:)``.
+/// ``SQLiteStore/init(path:configuration:)`` throws these. The `Store` methods throw
+/// `StoreError` instead, as the port asks, and carry the same text in
+/// `StoreError.backend(location:reason:)`.
 public enum SQLiteStoreError: Error, Equatable, CustomStringConvertible {
     /// The folder that should hold the database does not exist and cannot be created.
     case cannotCreateFolder(path: String, reason: String)

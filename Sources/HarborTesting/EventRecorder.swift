@@ -1,7 +1,7 @@
 public import Harbor
 import Synchronization
 
-/// Records every event published on an ``EventBus``, so a test can assert what happened and in
+/// Records every event published on an `EventBus`, so a test can assert what happened and in
 /// which order.
 ///
 /// ```swift
@@ -39,7 +39,7 @@ public final class EventRecorder: Sendable {
         events.compactMap { $0 as? E }
     }
 
-    /// The ``DomainEvent/eventName`` of every recorded event, in delivery order.
+    /// The `DomainEvent.eventName` of every recorded event, in delivery order.
     public var names: [String] {
         events.map { type(of: $0).eventName }
     }

@@ -1,7 +1,7 @@
 public import Harbor
 import Synchronization
 
-/// A ``Store`` that wraps another one and adds latency and failures, for tests and the fake
+/// A `Store` that wraps another one and adds latency and failures, for tests and the fake
 /// environment.
 ///
 /// ```swift
@@ -10,7 +10,7 @@ import Synchronization
 /// ```
 ///
 /// Guarantees:
-/// - An injected failure throws ``StoreError/injectedFailure(operation:)`` (named after the
+/// - An injected failure throws `StoreError.injectedFailure(operation:)` (named after the
 ///   ``Operation``) before the wrapped store is called, so it writes nothing.
 /// - Faults are decided in call order: explicit switches first (``failNext(_:times:)``, then
 ///   ``failAlways(_:)``), then the failure rate, which draws from a ``SeededGenerator`` only for
@@ -54,6 +54,7 @@ public final class FakeStore: Store {
 
     /// Wraps `base`.
     /// - Parameters:
+    ///   - base: the store that does the work.
     ///   - delay: how long every operation waits before it runs; none by default.
     ///   - sleep: how it waits; `Task.sleep` by default, a test clock's `sleep` in tests.
     ///   - failureRate: the probability, from 0 to 1, that an operation in `failing` fails.

@@ -2,7 +2,7 @@ public import Foundation
 public import Harbor
 
 extension Persistence {
-    /// Persistence over a new, empty ``InMemoryStore``: the quickest way to run use cases in a test.
+    /// Persistence over a new, empty `InMemoryStore`: the quickest way to run use cases in a test.
     ///
     /// ```swift
     /// let persistence = Persistence.inMemory(now: { Date(timeIntervalSince1970: 0) })

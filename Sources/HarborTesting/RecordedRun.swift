@@ -57,7 +57,9 @@ public struct RecordedRun<Output: Sendable>: Sendable {
     /// Runs `useCase` on `app` to its end, waits for the handlers it triggered, and records it
     /// all; never throws, the result tells.
     /// - Parameters:
-    ///   - events: the bus whose domain events to record (usually `persistence.events`); none when nil.
+    ///   - useCase: the use case to run.
+    ///   - app: the application that runs it.
+    ///   - bus: the bus whose domain events to record (usually `persistence.events`); none when nil.
     public static func of<U: UseCase, Services>(
         _ useCase: U,
         on app: UseCaseRunner<Services>,

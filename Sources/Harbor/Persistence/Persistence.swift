@@ -24,12 +24,13 @@ public final class Persistence: Sendable {
     private let errorHandler: ErrorHandler
     /// Where each unit of work's span goes; nil for the bootstrapped tracer.
     private let tracer: (any Tracer)?
-    /// What the commits of this persistence prune from the outbox; see ``init(store:events:now:outboxRetention:errorHandler:)``.
+    /// What the commits of this persistence prune from the outbox; see ``init(store:events:now:outboxRetention:tracer:errorHandler:)``.
     public let outboxRetention: OutboxRetention
     private let prepared = Mutex<Set<String>>([])
 
     /// Creates persistence over `store`.
     /// - Parameters:
+    ///   - store: where documents and outbox events are kept.
     ///   - events: the bus committed events are published on.
     ///   - now: the clock that stamps recorded events; inject a fixed one in tests.
     ///   - outboxRetention: how commits keep the outbox bounded, ``OutboxRetention/standard`` by

@@ -45,11 +45,14 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     // MARK: - Running
 
     /// Runs `useCase` when its turn on `lane` (default: the use case's own lane) comes, and returns its result.
-    /// - Parameter completion: ``RunCompletion/finished`` returns when the use case has;
-    ///   ``RunCompletion/handled`` also waits for every asynchronous event handler it triggered,
-    ///   transitively. Handler failures go to the bus's error handler, not to this caller.
-    ///   Called from inside a run of this application, `.handled` waits like `.finished`: the
-    ///   handlers may need the lane the caller holds, so waiting for them there could never end.
+    /// - Parameters:
+    ///   - useCase: the use case to run, with its input.
+    ///   - lane: the lane it waits its turn on; nil for the use case's own ``UseCase/lane``.
+    ///   - completion: ``RunCompletion/finished`` returns when the use case has;
+    ///     ``RunCompletion/handled`` also waits for every asynchronous event handler it triggered,
+    ///     transitively. Handler failures go to the bus's error handler, not to this caller.
+    ///     Called from inside a run of this application, `.handled` waits like `.finished`: the
+    ///     handlers may need the lane the caller holds, so waiting for them there could never end.
     /// - Throws: the use case's error, or `CancellationError` when the calling task is cancelled.
     public func run<U: UseCase>(
         _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished

@@ -24,7 +24,7 @@ public struct WordCounterServices: Sendable {
     private let givenCalendar: Calendar?
     /// The current time.
     public let now: @Sendable () -> Date
-    /// New identifiers for tracked files; time-ordered (``Harbor/TimeOrderedID``) by default, so
+    /// New identifiers for tracked files; time-ordered (`TimeOrderedID`) by default, so
     /// that tracking many files appends to the store's indexes.
     public let makeID: @Sendable () -> String
     /// The settings in use: where a day starts, reading speed (see ``LoadSettings``).

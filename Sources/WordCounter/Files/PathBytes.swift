@@ -9,7 +9,7 @@ import Foundation
 /// U+10FF80…U+10FFFF (U+10FF00 + the byte, always ≥ 0x80). A name that really contains one of
 /// those scalars has its four bytes escaped the same way, so the mapping is one-to-one:
 /// `bytes(of: string(from: bytes)) == bytes` for every byte sequence. The database stores the
-/// escaped string; ``displayed(_:)`` shows it with `\xFF` escapes.
+/// escaped string; the command line shows it with `\xFF` escapes.
 public enum PathBytes {
     /// The first scalar that stands for a byte.
     static let escapeBase: UInt32 = 0x10_FF00

@@ -6,7 +6,7 @@ extension TrackedFile {
 
     /// The file whose identifier is `id` or, failing that, the one file whose identifier ends or
     /// starts with it. Its last characters are what `missing` shows: identifiers are time-ordered
-    /// (``Harbor/TimeOrderedID``), so files tracked together share their first characters, while
+    /// (`TimeOrderedID`), so files tracked together share their first characters, while
     /// the last ones are random.
     /// - Throws: ``HousekeepingError/unknownID(_:)``, ``HousekeepingError/ambiguousID(_:matches:)`` or
     ///   ``HousekeepingError/idTooShort(_:)``.

@@ -5,7 +5,7 @@
 /// link resolved) is outside every root, each root resolved too (a root may itself be reached
 /// through a link): a symbolic link in a tracked folder to `/etc/passwd` is not tracked, and
 /// ``FileOutsideRootsSkipped`` says so. A link whose file is inside a root is tracked, at the link's
-/// path, as without roots. Files tracked already, and paths given to ``TrackFiles/init(paths:filter:)``
+/// path, as without roots. Files tracked already, and paths given to ``TrackFiles/init(paths:filter:sharedName:)``
 /// by name, are not looked at.
 ///
 /// Without roots (plain `update` and `watch`) nothing is bounded: a link in a tracked folder is

@@ -38,7 +38,7 @@ extension TrackedFile {
 
     /// ``isUnchanged(_:comparedWith:exclusions:)`` given views of the entry's ``stampField`` and
     /// ``birthField`` values, lent in one pass with those the caller compares besides
-    /// (``Harbor/IndexEntry/withValues(of:_:)``), and a status's identity, size and modification
+    /// (`IndexEntry.withValues(of:_:)`), and a status's identity, size and modification
     /// time (nanoseconds since 1970). The stamp is read in place: no string is built.
     public static func isUnchanged(
         stamp: FieldView, birth: FieldView, identity: FileIdentity, size: Int64, modified: Int64,

@@ -6,7 +6,7 @@ import WordCounter
 /// Turns every error a route throws into a JSON answer, `{"error": "…"}`, with a fitting status.
 ///
 /// ``APIError`` keeps its status; Hummingbird's `HTTPError` (no route, body too large) keeps its
-/// status; ``PathProblems`` from a use case is 422; anything else is a 500, logged.
+/// status; `PathProblems` from a use case is 422; anything else is a 500, logged.
 public struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Creates the middleware.
     public init() {}

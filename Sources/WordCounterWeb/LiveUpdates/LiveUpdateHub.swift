@@ -1,7 +1,7 @@
 public import Harbor
 import Synchronization
 
-/// Fans the domain events of one ``EventBus`` out to every connected live client.
+/// Fans the domain events of one `EventBus` out to every connected live client.
 ///
 /// Guarantees:
 /// - A client receives every message published after it connected, in publishing order, until

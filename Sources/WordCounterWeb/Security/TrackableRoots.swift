@@ -1,6 +1,6 @@
 /// The folders `POST /api/track` may track in: a path is allowed when it is one of them or below one.
 ///
-/// Paths are compared in the absolute, standardized form the ``WordCounter/FileSystem`` port
+/// Paths are compared in the absolute, standardized form the `FileSystem` port
 /// gives (`..` removed lexically), so `/root/../etc` is `/etc` and is refused; then `POST
 /// /api/track` compares where the path really leads, every symbolic link resolved, with where
 /// the roots really are (``allowsResolved(_:)``), and does the same for every file of a folder:

@@ -5,7 +5,7 @@ public import Logging
 import NIOCore
 public import WordCounter
 
-/// Word Counter's web dashboard and JSON API over one ``WordCounter/WordCounterApp``.
+/// Word Counter's web dashboard and JSON API over one `WordCounterApp`.
 ///
 /// Routes (all answers to refused requests are `{"error": "…"}` with a 4xx status):
 /// - `GET /`: the dashboard page (`/?days=7|30|90|365` picks the chart's range);
@@ -38,7 +38,7 @@ public struct WebServer: Sendable {
     public enum ChangeSource: Sendable {
         /// The services' event bus: commits made by this process only.
         case eventBus
-        /// The store's outbox, followed from its end by ``outboxFeed()``: every commit to the
+        /// The store's outbox, followed from its end by ``WebServer/outboxFeed(pollInterval:)``: every commit to the
         /// store, by this process or any other (a `wordcounter update` in a terminal, a `watch`).
         case outbox
     }
@@ -50,7 +50,7 @@ public struct WebServer: Sendable {
     let clock: any Clock<Duration>
 
     /// Creates the server; with `.eventBus` it subscribes to the services' event bus at once, with
-    /// `.outbox` nothing reaches the live clients until ``outboxFeed()`` runs. `clock` measures
+    /// `.outbox` nothing reaches the live clients until ``WebServer/outboxFeed(pollInterval:)`` runs. `clock` measures
     /// the live streams' heartbeat (a test clock makes it deterministic).
     public init(
         app: WordCounterApp, configuration: WebConfiguration, changes: ChangeSource = .eventBus,
@@ -97,7 +97,9 @@ public struct WebServer: Sendable {
     ])
 
     /// The Hummingbird application listening on the configured address.
-    /// - Parameter onRunning: called with the port once the server listens (the one picked for port 0).
+    /// - Parameters:
+    ///   - logger: where requests and errors are logged.
+    ///   - onRunning: called with the port once the server listens (the one picked for port 0).
     public func application(
         logger: Logger = Logger(label: "wordcounter.web"),
         onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }

@@ -62,6 +62,7 @@ public final class JSONFileStore: Store {
 
     /// Opens the store in `folder` and recovers from an interrupted commit.
     /// - Parameters:
+    ///   - folder: the folder that holds the store's documents, outbox and lock file.
     ///   - creatingIfMissing: creates the folder and an empty store when there is none; pass
     ///     false for a command that only reads, so a mistyped path is an error, not a new store.
     ///   - lockTimeout: how long an operation waits for another process holding the store's lock.

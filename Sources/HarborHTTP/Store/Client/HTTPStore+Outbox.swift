@@ -11,7 +11,7 @@ extension HTTPStore {
     /// 60 s by default), and then answers what there is — perhaps nothing.
     ///
     /// A remote durable subscriber loops on it to learn of each commit at once without polling.
-    /// - Throws: ``StoreError/unavailable(location:reason:)`` when the server cannot be reached.
+    /// - Throws: `StoreError.unavailable(location:reason:)` when the server cannot be reached.
     public func events(after position: Int64, limit: Int, waitingUpTo wait: Duration) async throws -> [StoredEvent] {
         var endpoint = StoreAPI.events
         endpoint.timeout = longPollTimeout(wait)

@@ -3,20 +3,20 @@ public import Foundation
 public import Harbor
 public import Logging
 
-/// The ``Store`` port over HTTP: a client of a ``StoreServer`` (`harbor-store-server`) that
+/// The `Store` port over HTTP: a client of a ``StoreServer`` (`harbor-store-server`) that
 /// serves some other store — SQLite, JSON files, PostgreSQL, memory — on another machine or in
 /// another process.
 ///
 /// Guarantees, on top of the served store's own (it sees each call as one call of its port):
-/// - A store error the server's store threw is thrown here as the same ``StoreError`` case with
+/// - A store error the server's store threw is thrown here as the same `StoreError` case with
 ///   the same values: a conflict is still `isConflict`, a stale version still names both versions.
 /// - A server that cannot be reached, a connection that breaks, a request that times out or a
-///   503 throws ``StoreError/unavailable(location:reason:)``, which is retryable; a commit that
+///   503 throws `StoreError.unavailable(location:reason:)`, which is retryable; a commit that
 ///   failed that way may or may not have been applied, as the case says. Reads, and commits that
 ///   never reached the server, are retried first by the ``HTTPRetryPolicy``; a commit whose
 ///   connection broke after it was sent is never sent twice.
 /// - Other refusals (a wrong token, a body over the server's limit, a URL that is not a store
-///   server) throw ``StoreError/backend(location:reason:)`` saying what to fix.
+///   server) throw `StoreError.backend(location:reason:)` saying what to fix.
 /// - Cancelling the calling task cancels the request in flight and throws `CancellationError`.
 /// - The token travels only in the `Authorization` header and never appears in an error, a log
 ///   line or a span (``HTTPRedaction``); `location` is the base URL without credentials.
@@ -35,9 +35,11 @@ public struct HTTPStore: Store {
 
     /// Creates a store that talks to the server at `baseURL` with its own connection pool.
     /// - Parameters:
+    ///   - baseURL: the server's address, as `harbor-store-server` prints it when it starts.
     ///   - token: the server's bearer token (`--token`, `HARBOR_STORE_TOKEN`), or nil for none.
     ///   - timeout: the longest one request may take; long polls add their wait to it.
     ///   - retry: when failed reads, and commits that never reached the server, are sent again.
+    ///   - logger: where requests are logged, the token redacted.
     public init(
         baseURL: URL, token: String? = nil, timeout: Duration = .seconds(30), retry: HTTPRetryPolicy = .standard,
         logger: Logger = Logger(label: "harbor.http-store")
@@ -115,7 +117,7 @@ public struct HTTPStore: Store {
 
     /// Commits through the server with an idempotency key made for this call, so a commit whose
     /// answer was lost is sent again (by the retry policy) without being applied twice.
-    /// - Throws: ``Harbor/StoreError/outcomeUnknown(location:reason:)`` when the last attempt was
+    /// - Throws: `StoreError.outcomeUnknown(location:reason:)` when the last attempt was
     ///   sent but no answer came back: the commit may or may not have been applied.
     public func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
         let call = EndpointCall(

@@ -39,7 +39,7 @@ struct StoreErrorMiddleware: RouterMiddleware {
     }
 
     /// The status and body that answer a store's error; any other error is logged and wrapped as
-    /// ``Harbor/StoreError/backend(location:reason:)`` with 500.
+    /// `StoreError.backend(location:reason:)` with 500.
     static func answer(to error: any Error, logger: Logger) -> (HTTPResponse.Status, StoreErrorObject) {
         if let error = error as? StoreError {
             return (HTTPResponse.Status(code: StoreErrorObject.status(of: error)), StoreErrorObject(error))

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 public import ServiceLifecycle
 
-/// Serves any ``Store`` over HTTP with JSON, for ``HTTPStore`` clients in other processes or on
+/// Serves any `Store` over HTTP with JSON, for ``HTTPStore`` clients in other processes or on
 /// other machines: documents, queries, commits, the outbox and dead letters.
 ///
 /// Guarantees:
@@ -11,12 +11,12 @@ public import ServiceLifecycle
 ///   commits, optimistic concurrency, unique fields, checked reads) hold for remote clients too.
 /// - A store error is answered with its status (409 for conflicts, 422 for a refused query, 503
 ///   when the store's backend is unreachable, 500 otherwise) and a JSON body from which
-///   ``HTTPStore`` rebuilds the same ``StoreError``.
+///   ``HTTPStore`` rebuilds the same `StoreError`.
 /// - A request that is not JSON of the right shape is answered 400, an unknown route 404, a body
 ///   over ``Configuration/maximumBodyBytes`` 413, a missing or wrong token 401 — each with a JSON
 ///   `{"error": …, "message": …}` body — and the server goes on serving other requests.
 /// - `GET /events?after=N&wait=S` and `GET /signals?after=G&wait=S` are held until a commit
-///   (through this server, or one the wrapped store's ``Store/commitSignals()`` reports) or for
+///   (through this server, or one the wrapped store's `Store.commitSignals()` reports) or for
 ///   at most `S` seconds, so remote subscribers wake at once without polling.
 /// - It stops on the service group's graceful shutdown, answering the long polls it holds first.
 ///
@@ -36,7 +36,10 @@ public struct StoreServer: Service {
     private let onServerRunning: @Sendable (Int) async -> Void
 
     /// Creates a server for `store`; nothing listens until ``run()``.
-    /// - Parameter onServerRunning: called with the port once the server accepts connections.
+    /// - Parameters:
+    ///   - store: the store to serve.
+    ///   - configuration: where the server listens and what it accepts.
+    ///   - onServerRunning: called with the port once the server accepts connections.
     public init(
         store: any Store, configuration: Configuration = Configuration(),
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
