@@ -116,6 +116,8 @@ struct DocumentWriter {
     }
 
     /// Rewrites the values-table rows of `key`'s multi-valued fields.
+    /// - Throws: ``Harbor/StoreError/duplicateValue(collection:field:value:)`` when another document
+    ///   holds one of the values of a unique one.
     private func writeValues(
         of key: DocumentKey, fields: [String: FieldValue], in table: DocumentTable, replacing: Bool
     )
@@ -129,8 +131,28 @@ struct DocumentWriter {
                 try await connection.run(statement.query)
             }
         }
-        for statement in table.insertValuesSQL(id: key.id, fields: fields) {
-            try await connection.run(statement.query)
+        for column in table.columns where column.multiValued {
+            guard let (statement, values) = table.insertValuesSQL(id: key.id, fields: fields, column: column) else {
+                continue
+            }
+            var inserted = 0
+            for try await _ in try await connection.run(statement.query) { inserted += 1 }
+            if column.isUnique && inserted < values.count {
+                try await refuseTakenValue(of: key, among: values, in: column, of: table)
+            }
+        }
+    }
+
+    /// Throws ``Harbor/StoreError/duplicateValue(collection:field:value:)`` for the first of
+    /// `values` that another document holds in the unique multi-valued `column`.
+    private func refuseTakenValue(
+        of key: DocumentKey, among values: [FieldValue], in column: DocumentTable.Column, of table: DocumentTable
+    ) async throws {
+        for value in values where value != .null {
+            let select = table.selectHolderSQL(of: value, in: column, besides: key.id)
+            for try await _ in try await connection.run(select.query) {
+                throw StoreError.duplicateValue(collection: key.collection, field: column.field, value: value)
+            }
         }
     }
 

@@ -40,17 +40,21 @@ struct DocumentWriter {
         }
     }
 
-    /// The conflict of a write that broke a UNIQUE index: the first unique field whose value
-    /// another document holds, named by collection, field and value.
+    /// The conflict of a write that broke a UNIQUE index: the first unique field whose value (one
+    /// of its values, for a multi-valued field) another document holds, named by collection, field
+    /// and value.
     private func uniqueViolation(
         _ key: DocumentKey, fields: [String: FieldValue], in table: DocumentTable
     ) throws -> StoreError? {
         for column in table.columns where column.isUnique {
             let value = fields[column.field] ?? .null
-            if value == .null { continue }
-            let select = try db.cachedStatement(sql: table.selectHolderSQL(column))
-            if try String.fetchOne(select, arguments: [value.columnRank, value.columnValue, key.id]) != nil {
-                return .duplicateValue(collection: key.collection, field: column.field, value: value)
+            let values: [FieldValue] =
+                if case .list(let elements) = value, column.multiValued { elements } else { [value] }
+            for value in values where value != .null {
+                let select = try db.cachedStatement(sql: table.selectHolderSQL(column))
+                if try String.fetchOne(select, arguments: [value.columnRank, value.columnValue, key.id]) != nil {
+                    return .duplicateValue(collection: key.collection, field: column.field, value: value)
+                }
             }
         }
         return nil

@@ -84,8 +84,8 @@ public enum StoreContract {
     /// Every check of the port's behaviour, in a stable order.
     public static func checks() -> [Check] {
         documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + rangeChecks()
-            + concurrencyChecks() + outboxOrderChecks() + constraintChecks() + readSetChecks() + replicationChecks()
-            + limitChecks()
+            + concurrencyChecks() + outboxOrderChecks() + constraintChecks() + uniqueValuesChecks() + readSetChecks()
+            + replicationChecks() + limitChecks()
     }
 
     /// The checks for stores that keep their data when closed and opened again.

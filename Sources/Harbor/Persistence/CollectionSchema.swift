@@ -5,7 +5,8 @@ public struct CollectionSchema: Sendable, Hashable {
     /// The fields queries may filter and sort on; a store may index them.
     public var indexedFields: [String]
     /// The indexed fields whose non-null values no two documents may share; the store enforces
-    /// them at every commit, and a field once unique stays unique.
+    /// them at every commit, and a field once unique stays unique. A field that is also
+    /// multi-valued is unique value by value: no two documents may share any of its values.
     public var uniqueFields: [String]
     /// The indexed fields that hold several values each (a ``FieldValue/list(_:)``); a subset of
     /// ``indexedFields``, found by any of their values and never sorted on.

@@ -33,12 +33,16 @@ public struct IndexedField<A>: Sendable {
     }
 
     /// Indexes each value of the array at `keyPath` under `name`: a filter on the field matches the
-    /// aggregate when any of the values matches; sorting by it is an error.
+    /// aggregate when any of the values matches; sorting by it is an error. With `unique`, no two
+    /// aggregates may hold one non-null value among their values (an aggregate may repeat its own):
+    /// the commit that would store the second fails with
+    /// ``StoreError/duplicateValue(collection:field:value:)`` naming that value.
     public static func values<V: FieldValueConvertible>(
         _ name: String,
-        _ keyPath: any KeyPath<A, [V]> & Sendable
+        _ keyPath: any KeyPath<A, [V]> & Sendable,
+        unique: Bool = false
     ) -> IndexedField<A> {
-        IndexedField(name: name, isUnique: false, isMultiValued: true, hasLookupIndex: true, keyPath: keyPath) {
+        IndexedField(name: name, isUnique: unique, isMultiValued: true, hasLookupIndex: true, keyPath: keyPath) {
             .list($0[keyPath: keyPath].map(\.fieldValue))
         }
     }

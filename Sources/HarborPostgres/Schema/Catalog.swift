@@ -123,7 +123,9 @@ struct Catalog: Sendable {
             var marked = column
             marked.isUnique = true
             do {
-                try await connection.run(PostgresQuery(unsafeSQL: table.createUniqueIndexSQL(marked)))
+                for sql in table.createUniqueIndexSQL(marked) {
+                    try await connection.run(PostgresQuery(unsafeSQL: sql))
+                }
             } catch  where PostgresStore.sqlState(of: error) == "23505" {
                 throw StoreError.invalidData(
                     nil,

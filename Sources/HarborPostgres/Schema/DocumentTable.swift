@@ -92,11 +92,22 @@ final class DocumentTable: Sendable {
         ]
     }
 
-    /// The statement that makes `column` unique.
-    func createUniqueIndexSQL(_ column: Column) -> String {
+    /// The statements that make `column` unique: a UNIQUE index on its columns, or for a
+    /// multi-valued column on its values table (after dropping a document's repeated values, which
+    /// versions before unique multi-valued fields kept).
+    func createUniqueIndexSQL(_ column: Column) -> [String] {
         let p = column.prefix
-        return "CREATE UNIQUE INDEX \(uniqueIndexName(column)) ON \(tableName) "
-            + "(\(p)_rank, coalesce(\(p)_num, 0), coalesce(\(p)_text, '')) WHERE \(p)_rank <> 0"
+        let key = "(\(p)_rank, coalesce(\(p)_num, 0), coalesce(\(p)_text, '')) WHERE \(p)_rank <> 0"
+        guard column.multiValued else {
+            return ["CREATE UNIQUE INDEX \(uniqueIndexName(column)) ON \(tableName) \(key)"]
+        }
+        let values = valuesTableName(column)
+        return [
+            "DELETE FROM \(values) a USING \(values) b WHERE a.ctid > b.ctid AND a.id = b.id "
+                + "AND a.\(p)_rank = b.\(p)_rank AND a.\(p)_num IS NOT DISTINCT FROM b.\(p)_num "
+                + "AND a.\(p)_text IS NOT DISTINCT FROM b.\(p)_text",
+            "CREATE UNIQUE INDEX \(uniqueIndexName(column)) ON \(values) \(key)",
+        ]
     }
 
     /// The statements that create the values table of `column` and its indexes.
@@ -130,28 +141,53 @@ final class DocumentTable: Sendable {
         return pairs
     }
 
-    /// The statement that writes the values table rows of `id` for each multi-valued field, or nil.
+    /// The statements that write the values table rows of `id` for each multi-valued field.
     func insertValuesSQL(id: String, fields: [String: FieldValue]) -> [SQLStatement] {
-        var statements: [SQLStatement] = []
-        for column in columns where column.multiValued {
-            guard let value = fields[column.field], value != .null else { continue }
-            var statement = SQLStatement()
-            let idPlaceholder = statement.bind(id)
-            var rows: [String] = []
-            for element in value.elements where element.columnRank != 4 {
-                let number = element.numericText.map { statement.bindNumber($0) } ?? "NULL"
-                let double = element.isDoubleColumn.map { $0 ? "TRUE" : "FALSE" } ?? "NULL"
-                let text = element.textColumn.map { statement.bind($0) } ?? "NULL"
-                rows.append("(\(idPlaceholder), \(element.columnRank), \(number), \(double), \(text))")
-            }
-            if rows.isEmpty { continue }
-            let p = column.prefix
-            statement.sql =
-                "INSERT INTO \(valuesTableName(column)) (id, \(p)_rank, \(p)_num, \(p)_double, \(p)_text) VALUES "
-                + rows.joined(separator: ", ")
-            statements.append(statement)
+        columns.filter(\.multiValued).compactMap { insertValuesSQL(id: id, fields: fields, column: $0)?.statement }
+    }
+
+    /// The statement that writes the values table rows of `id` for the multi-valued `column`, and
+    /// the values it writes; nil when there are none.
+    ///
+    /// For a unique column each value is written once (a document may repeat its own), and a
+    /// value another document holds is skipped, not an error: the statement then returns fewer
+    /// rows than it has values, which tells the writer to find and name the value.
+    func insertValuesSQL(
+        id: String, fields: [String: FieldValue], column: Column
+    ) -> (statement: SQLStatement, values: [FieldValue])? {
+        guard let value = fields[column.field], value != .null else { return nil }
+        var statement = SQLStatement()
+        let idPlaceholder = statement.bind(id)
+        var rows: [String] = []
+        var values: [FieldValue] = []
+        for element in value.elements where element.columnRank != 4 {
+            if column.isUnique && values.contains(element) { continue }
+            values.append(element)
+            let number = element.numericText.map { statement.bindNumber($0) } ?? "NULL"
+            let double = element.isDoubleColumn.map { $0 ? "TRUE" : "FALSE" } ?? "NULL"
+            let text = element.textColumn.map { statement.bind($0) } ?? "NULL"
+            rows.append("(\(idPlaceholder), \(element.columnRank), \(number), \(double), \(text))")
         }
-        return statements
+        if rows.isEmpty { return nil }
+        let p = column.prefix
+        statement.sql =
+            "INSERT INTO \(valuesTableName(column)) (id, \(p)_rank, \(p)_num, \(p)_double, \(p)_text) VALUES "
+            + rows.joined(separator: ", ") + (column.isUnique ? " ON CONFLICT DO NOTHING RETURNING 1" : "")
+        return (statement, values)
+    }
+
+    /// The statement that finds another document than `id` holding `value` in the values table of
+    /// the unique multi-valued `column`, compared as its unique index compares.
+    func selectHolderSQL(of value: FieldValue, in column: Column, besides id: String) -> SQLStatement {
+        var statement = SQLStatement()
+        let p = column.prefix
+        let number = value.numericText.map { statement.bindNumber($0) } ?? "NULL"
+        let text = value.textColumn.map { statement.bind($0) } ?? "NULL"
+        statement.sql =
+            "SELECT 1 FROM \(valuesTableName(column)) WHERE \(p)_rank = \(value.columnRank) "
+            + "AND coalesce(\(p)_num, 0) = coalesce(\(number), 0) AND coalesce(\(p)_text, '') = coalesce(\(text), '') "
+            + "AND id <> \(statement.bind(id)) LIMIT 1"
+        return statement
     }
 
     /// Whether any field is multi-valued.

@@ -118,7 +118,7 @@ struct Catalog: Sendable {
         for field in fields {
             guard let column = table.column(for: field), !column.isUnique else { continue }
             do {
-                try db.execute(sql: table.createUniqueIndexSQL(column))
+                for sql in table.createUniqueIndexSQL(column) { try db.execute(sql: sql) }
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw StoreError.invalidData(
                     nil,

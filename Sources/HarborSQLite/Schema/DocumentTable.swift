@@ -16,6 +16,11 @@
 /// harbor_values_<n>_f<m> (id TEXT, f<m>_rank INTEGER, f<m>_value)
 /// INDEX (f<m>_rank, f<m>_value, id), INDEX (id)
 /// ```
+/// A unique multi-valued field has its UNIQUE index on the values table, whose triggers keep one
+/// row per distinct value of a document:
+/// ```
+/// UNIQUE INDEX harbor_values_<n>_f<m>_unique ON (f<m>_rank, f<m>_value)
+/// ```
 /// The SQL is built once per table and layout, so that every statement is prepared once per
 /// connection and found again in GRDB's statement cache.
 final class DocumentTable: Sendable {
@@ -128,25 +133,37 @@ final class DocumentTable: Sendable {
         let values = valuesTableName(column)
         let rank = "\(column.prefix)_rank"
         let value = "\(column.prefix)_value"
+        return [
+            "CREATE TABLE \(values) (id TEXT NOT NULL, \(rank) INTEGER NOT NULL, \(value))",
+            "CREATE INDEX \(values)_value ON \(values) (\(rank), \(value), id)",
+            "CREATE INDEX \(values)_id ON \(values) (id)",
+        ] + valuesTriggersSQL(column) + [
+            "CREATE TRIGGER \(values)_delete AFTER DELETE ON \(tableName) BEGIN DELETE FROM \(values) WHERE id = old.id; END",
+            "UPDATE \(tableName) SET \(rank) = \(rank) WHERE \(rank) = 4",
+        ]
+    }
+
+    /// The triggers that unpack a list into the values table of `column` on insert and update,
+    /// one row per distinct value (so a unique index on the values table lets a document repeat
+    /// its own value).
+    private func valuesTriggersSQL(_ column: Column) -> [String] {
+        let values = valuesTableName(column)
+        let rank = "\(column.prefix)_rank"
+        let value = "\(column.prefix)_value"
         let unpack = """
             INSERT INTO \(values) (id, \(rank), \(value))
-                SELECT new.id,
+                SELECT DISTINCT new.id,
                     CASE type WHEN 'null' THEN 0 WHEN 'true' THEN 1 WHEN 'false' THEN 1
                         WHEN 'integer' THEN 2 WHEN 'real' THEN 2 WHEN 'text' THEN 3 ELSE 4 END,
                     atom
                 FROM json_each(CASE WHEN new.\(rank) = 4 THEN new.\(value) ELSE '[]' END);
             """
         return [
-            "CREATE TABLE \(values) (id TEXT NOT NULL, \(rank) INTEGER NOT NULL, \(value))",
-            "CREATE INDEX \(values)_value ON \(values) (\(rank), \(value), id)",
-            "CREATE INDEX \(values)_id ON \(values) (id)",
             "CREATE TRIGGER \(values)_insert AFTER INSERT ON \(tableName) BEGIN \(unpack) END",
             """
             CREATE TRIGGER \(values)_update AFTER UPDATE OF \(rank), \(value) ON \(tableName) BEGIN
                 DELETE FROM \(values) WHERE id = old.id; \(unpack) END
             """,
-            "CREATE TRIGGER \(values)_delete AFTER DELETE ON \(tableName) BEGIN DELETE FROM \(values) WHERE id = old.id; END",
-            "UPDATE \(tableName) SET \(rank) = \(rank) WHERE \(rank) = 4",
         ]
     }
 
@@ -166,15 +183,32 @@ final class DocumentTable: Sendable {
             })
     }
 
-    /// The statement that makes `column`'s non-null values unique across the table.
-    func createUniqueIndexSQL(_ column: Column) -> String {
-        "CREATE UNIQUE INDEX \(tableName)_\(column.prefix)_unique ON \(tableName) "
-            + "(\(column.prefix)_rank, \(column.prefix)_value)"
+    /// The statements that make `column`'s non-null values unique across the table: a UNIQUE index
+    /// on its column pair, or for a multi-valued column on its values table (after the triggers
+    /// are made to keep one row per distinct value, as tables made before that did not).
+    func createUniqueIndexSQL(_ column: Column) -> [String] {
+        guard column.multiValued else {
+            return [
+                "CREATE UNIQUE INDEX \(tableName)_\(column.prefix)_unique ON \(tableName) "
+                    + "(\(column.prefix)_rank, \(column.prefix)_value)"
+            ]
+        }
+        let values = valuesTableName(column)
+        let pair = "\(column.prefix)_rank, \(column.prefix)_value"
+        return [
+            "DROP TRIGGER IF EXISTS \(values)_insert", "DROP TRIGGER IF EXISTS \(values)_update",
+        ] + valuesTriggersSQL(column) + [
+            "DELETE FROM \(values) WHERE rowid NOT IN (SELECT min(rowid) FROM \(values) GROUP BY id, \(pair))",
+            "CREATE UNIQUE INDEX \(values)_unique ON \(values) (\(pair))",
+        ]
     }
 
-    /// The statement that finds another document holding a value in `column`.
+    /// The statement that finds another document holding a value in `column` (one of its values,
+    /// for a multi-valued column).
     func selectHolderSQL(_ column: Column) -> String {
-        "SELECT id FROM \(tableName) WHERE \(column.prefix)_rank = ? AND \(column.prefix)_value = ? AND id != ? LIMIT 1"
+        let source = column.multiValued ? valuesTableName(column) : tableName
+        return "SELECT id FROM \(source) WHERE \(column.prefix)_rank = ? AND \(column.prefix)_value = ? "
+            + "AND id != ? LIMIT 1"
     }
 
     /// The same table with `field`'s column marked unique.

@@ -9,6 +9,11 @@ private struct UnknownSKU: ExpectedError, Hashable {
     let sku: String
 }
 
+/// The sample of ``ExpectedError``'s documentation.
+struct InvalidSKU: ExpectedError {
+    let sku: String
+}
+
 /// An error that is expected only in one of its cases.
 private enum StockError: ExpectedError {
     case outOfStock, corrupted
@@ -50,6 +55,7 @@ struct HandlerFailureReportTests {
     @Test("expected errors and cancellations are logged below error; others at error")
     func levels() {
         #expect(Logger.Level.failure(UnknownSKU(sku: "x")) == .notice)
+        #expect(Logger.Level.failure(InvalidSKU(sku: "x")) == .notice)
         #expect(Logger.Level.failure(StockError.outOfStock) == .notice)
         #expect(Logger.Level.failure(StockError.corrupted) == .error)
         #expect(Logger.Level.failure(CancellationError()) == .debug)

@@ -1,7 +1,8 @@
 /// Which document holds each value of the unique fields of some collections: what the in-process
 /// adapters check a change set against, change by change, as SQLite's unique indexes do.
 ///
-/// Null values are not constrained, as in SQL. Values compare as ``FieldValue`` does.
+/// Null values are not constrained, as in SQL. Values compare as ``FieldValue`` does. A list (the
+/// value of a multi-valued field) is constrained element by element.
 package struct UniqueValueIndex {
     /// The unique fields of each collection the index covers.
     private let uniqueFields: [String: [String]]
@@ -27,15 +28,16 @@ package struct UniqueValueIndex {
     package mutating func claim(_ key: DocumentKey, fields: [String: FieldValue]) throws {
         guard let names = uniqueFields[key.collection] else { return }
         for name in names {
-            let value = fields[name] ?? .null
-            if value == .null { continue }
-            if let owner = owners[key.collection]?[name]?[value], owner != key {
-                throw StoreError.duplicateValue(collection: key.collection, field: name, value: value)
+            for value in Self.values(of: fields[name]) {
+                if let owner = owners[key.collection]?[name]?[value], owner != key {
+                    throw StoreError.duplicateValue(collection: key.collection, field: name, value: value)
+                }
             }
         }
         for name in names {
-            let value = fields[name] ?? .null
-            if value != .null { owners[key.collection, default: [:]][name, default: [:]][value] = key }
+            for value in Self.values(of: fields[name]) {
+                owners[key.collection, default: [:]][name, default: [:]][value] = key
+            }
         }
     }
 
@@ -43,10 +45,19 @@ package struct UniqueValueIndex {
     package mutating func release(_ key: DocumentKey, fields: [String: FieldValue]) {
         guard let names = uniqueFields[key.collection] else { return }
         for name in names {
-            guard let value = fields[name], value != .null, owners[key.collection]?[name]?[value] == key else {
-                continue
+            for value in Self.values(of: fields[name]) where owners[key.collection]?[name]?[value] == key {
+                owners[key.collection]?[name]?[value] = nil
             }
-            owners[key.collection]?[name]?[value] = nil
+        }
+    }
+
+    /// The values a field holds that are constrained: none for null, each non-null element of a
+    /// multi-valued field's list, else the value itself.
+    private static func values(of value: FieldValue?) -> [FieldValue] {
+        switch value {
+        case nil, .null?: []
+        case .list(let elements)?: elements.filter { $0 != .null }
+        case let value?: [value]
         }
     }
 }
