@@ -1,6 +1,6 @@
 public import Harbor
 
-/// The behaviour every ``Store`` adapter must have, as named checks that any test framework can run.
+/// The behaviour every `Store` adapter must have, as named checks that any test framework can run.
 ///
 /// Run every check against a fresh store of the adapter under test, one test case per check:
 ///
@@ -24,7 +24,7 @@ public import Harbor
 /// was checked, or by letting an unexpected error of the store through. The checks cover
 /// documents and versions, atomic multi-document commits, the outbox, subscriber positions and
 /// dead letters, queries, concurrent commits, unique fields, checked reads, replication beside
-/// concurrent writers and the input bounds of ``StoreLimits``;
+/// concurrent writers and the input bounds of `StoreLimits`;
 /// ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {

@@ -6,7 +6,11 @@ extension EventBus {
     /// it is retried by `retry` when the error is a retryable ``RetryableError``, and then goes
     /// to the bus's error handler. A caller that runs a command with
     /// ``UseCaseRunner/run(_:on:until:)-55533`` and ``RunCompletion/handled`` waits for it.
-    /// - Parameter name: how logs and ``HandlerRun`` name the handler; the event type's by default.
+    /// - Parameters:
+    ///   - type: the type of the events to handle.
+    ///   - name: how logs and ``HandlerRun`` name the handler; the event type's by default.
+    ///   - retry: how often, and how long apart, a retryable failure is tried again.
+    ///   - handler: what to do with each event.
     public func handle<E: DomainEvent>(
         _ type: E.Type,
         name: String? = nil,

@@ -58,9 +58,13 @@ public final class OutboxRelay: Sendable {
 
     /// Creates a relay for `subscribers` over `store`.
     /// - Parameters:
-    ///   - wakingOn: a bus whose every event wakes the relay (the one ``Persistence`` publishes on).
+    ///   - store: the store whose outbox is delivered, and where subscriber positions and dead
+    ///     letters are kept.
+    ///   - bus: a bus whose every event wakes the relay (the one ``Persistence`` publishes on).
+    ///   - subscribers: who gets the events; each keeps its own position.
     ///   - pollInterval: how often to look for events committed elsewhere when the store gives no
     ///     commit signals.
+    ///   - batchSize: how many events are read from the outbox at a time (at least 1).
     ///   - retry: how a failing handler is retried before its event becomes a dead letter.
     ///   - retention: which delivered events to prune from the outbox.
     ///   - tracer: where each delivery's span (`deliver <event name>`) goes; the bootstrapped

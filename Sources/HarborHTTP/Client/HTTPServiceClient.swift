@@ -49,7 +49,10 @@ public final class HTTPServiceClient: HTTPService {
     }
 
     /// Creates a client over `httpClient`, which the caller keeps and shuts down.
-    /// - Parameter sleep: how retry waits are slept; tests pass one that records the waits.
+    /// - Parameters:
+    ///   - configuration: the service's base URL, retries, timeouts and logger.
+    ///   - httpClient: the client whose connection pool the calls use.
+    ///   - sleep: how retry waits are slept; tests pass one that records the waits.
     public convenience init(
         configuration: HTTPServiceConfiguration, httpClient: HTTPClient,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }

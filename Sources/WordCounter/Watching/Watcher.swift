@@ -29,7 +29,7 @@ import Synchronization
 ///   lost a race with another process on the same database (a retryable version conflict) is
 ///   tried again after the debounce, up to three times.
 /// - A database that cannot be reached (a server restarting, a network outage:
-///   ``Harbor/StoreError/unavailable(location:reason:)``) is reported once, as a failure that
+///   `StoreError.unavailable(location:reason:)`) is reported once, as a failure that
 ///   says so; a full update is then tried every second until one succeeds, which counts
 ///   every save made meanwhile (the files on disk are the record) and is reported as
 ///   ``WatchActivity/ReconciliationReason/reconnected``. No save is lost.
