@@ -33,6 +33,8 @@ public struct WordCounterServices: Sendable {
     /// the writing it records carries it, and it works only on the files and folders it tracked
     /// (and on those tracked before machines were named). Nil: one machine, nothing is marked.
     public let machine: String?
+    /// Opens the stores ``CopyHistory`` copies into; nil when the application copies nowhere.
+    public let historyStores: (any HistoryStores)?
 
     /// Creates the services.
     public init(
@@ -42,7 +44,8 @@ public struct WordCounterServices: Sendable {
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> String = { TimeOrderedID.make() },
         settings: CurrentSettings = CurrentSettings(),
-        machine: String? = nil
+        machine: String? = nil,
+        historyStores: (any HistoryStores)? = nil
     ) {
         self.persistence = persistence
         self.fileSystem = fileSystem
@@ -51,6 +54,7 @@ public struct WordCounterServices: Sendable {
         self.makeID = makeID
         self.settings = settings
         self.machine = machine
+        self.historyStores = historyStores
     }
 
     /// Today in the services' calendar, for a day that starts at ``Settings/dayStartHour``: with 4,

@@ -4,6 +4,8 @@ public enum CopyError: Error, Equatable, CustomStringConvertible {
     case targetNotEmpty([CopyHistory.Copied])
     /// After the copy, a collection holds another number of records in the target.
     case countsDiffer(collection: String, source: Int, target: Int)
+    /// The application was composed without ``HistoryStores``, so no target can be opened.
+    case noHistoryStores(HistoryLocation)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum CopyError: Error, Equatable, CustomStringConvertible {
         case .countsDiffer(let collection, let source, let target):
             return "the copy of \(collection) is incomplete (\(source) here, \(target) in the target; "
                 + "another process may be writing to it): run the copy again with --force"
+        case .noHistoryStores(let location):
+            return "cannot open \(location): this application was composed without history stores to copy into"
         }
     }
 }

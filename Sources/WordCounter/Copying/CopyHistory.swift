@@ -10,7 +10,9 @@ public import Harbor
 /// copy that fails midway leaves a partial target: run it again with `replacing`. Each record's
 /// version starts again at 1 in the target: a version is a store's own concurrency token, which
 /// nothing outside that store holds. The outbox (events already delivered) is not copied.
-/// Returns the count per collection, in the order copied.
+/// Reports its progress through its run's context after each batch (the message names the
+/// collection, and the counts are of that collection). Returns the count per collection, in the
+/// order copied.
 public struct CopyHistory: UseCase {
     /// What was copied of one collection.
     public struct Copied: Sendable, Equatable {
@@ -20,30 +22,24 @@ public struct CopyHistory: UseCase {
         public let count: Int
     }
 
-    /// Where the history goes.
-    public let target: Persistence
+    /// Where the history goes: opened by the application's ``WordCounterServices/historyStores``.
+    public let target: HistoryLocation
     /// Whether a target that holds a history has it removed first.
     public let replacing: Bool
-    /// Called after each batch with the collection, the records copied of it so far and its total.
-    public let progress: @Sendable (String, Int, Int) -> Void
-    /// Tells copies apart: no two are the same run (a runner never joins one copy to another).
-    private let identity = UUID()
 
     /// Creates the use case.
-    public init(
-        to target: Persistence, replacing: Bool = false, progress: @escaping @Sendable (String, Int, Int) -> Void
-    ) {
+    public init(to target: HistoryLocation, replacing: Bool = false) {
         self.target = target
         self.replacing = replacing
-        self.progress = progress
     }
-
-    public static func == (lhs: CopyHistory, rhs: CopyHistory) -> Bool { lhs.identity == rhs.identity }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
     public func execute(in context: RunContext<WordCounterServices>) async throws -> [Copied] {
         let source = context.services.persistence
+        guard let stores = context.services.historyStores else { throw CopyError.noHistoryStores(target) }
+        let target = try await stores.persistence(at: target)
+        let progress: @Sendable (String, Int, Int) -> Void = { collection, done, total in
+            context.reportProgress(completed: done, total: total, message: "copying \(collection)")
+        }
         var held: [Copied] = []
         for kind in Self.kinds {
             let count = try await kind.count(target)

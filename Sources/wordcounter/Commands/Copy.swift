@@ -49,11 +49,13 @@ struct Copy: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await options.app(readingOnly: true)
-        let target = try CopyTarget.persistence(for: to)
-        let copied = try await app.run(
-            CopyHistory(to: target, replacing: force) { collection, done, total in
-                Terminal.standardError("copying \(collection): \(done.grouped) of \(total.grouped)")
-            })
+        // The copy reports each batch through its run; a line each, whether or not a person watches.
+        let progress = app.observe { event in
+            guard case .progress(_, let progress) = event, let message = progress.message else { return }
+            Terminal.standardError("\(message): \(progress.completed.grouped) of \((progress.total ?? 0).grouped)")
+        }
+        defer { progress.cancel() }
+        let copied = try await app.run(CopyHistory(to: HistoryLocation(to), replacing: force))
         let rows = copied.map { [$0.collection, $0.count.grouped] }
         print(TextTable(header: ["COLLECTION", "RECORDS"], rows: rows, rightAligned: [1]).text)
         print(

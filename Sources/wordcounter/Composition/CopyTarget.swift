@@ -2,10 +2,15 @@ import Foundation
 import Harbor
 import HarborPostgres
 import HarborSQLite
+import WordCounter
 
 /// The store `wordcounter copy --to` writes into: a PostgreSQL server (run until the command ends)
-/// or a SQLite file, created when missing.
-enum CopyTarget {
+/// or a SQLite file, created when missing. The production environment's ``HistoryStores``.
+struct CopyTarget: HistoryStores {
+    func persistence(at location: HistoryLocation) async throws -> Persistence {
+        try Self.persistence(for: location.address)
+    }
+
     static func persistence(for location: String) throws -> Persistence {
         if DatabaseLocation.isServer(location) {
             let configuration = try DatabaseLocation.serverConfiguration(

@@ -16,6 +16,7 @@ struct FakeServices: ServiceBuilder {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current
         return WordCounterServices(
-            persistence: Persistence(store: InMemoryStore()), fileSystem: fileSystem, calendar: calendar)
+            persistence: Persistence(store: InMemoryStore()), fileSystem: fileSystem, calendar: calendar,
+            historyStores: InMemoryHistoryStores())
     }
 }

@@ -19,6 +19,6 @@ extension ProductionServices {
             persistence: Persistence(
                 store: store, outboxRetention: .keepLast(10_000),
                 errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
-            fileSystem: LocalFileSystem(), machine: machine)
+            fileSystem: LocalFileSystem(), machine: machine, historyStores: CopyTarget())
     }
 }

@@ -26,7 +26,8 @@ struct ProductionServices: ServiceBuilder {
         let logger = Self.logger(verbose: verbose)
         if readingOnly && !named && !FileManager.default.fileExists(atPath: databasePath) {
             return WordCounterServices(
-                persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem(), machine: machine)
+                persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem(), machine: machine,
+                historyStores: CopyTarget())
         }
         var configuration = SQLiteStore.Configuration()
         configuration.createsIfMissing = !readingOnly
@@ -44,7 +45,7 @@ struct ProductionServices: ServiceBuilder {
             persistence: Persistence(
                 store: store, outboxRetention: .keepLast(10_000),
                 errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
-            fileSystem: LocalFileSystem(), machine: machine)
+            fileSystem: LocalFileSystem(), machine: machine, historyStores: CopyTarget())
     }
 
     /// The command line's logger: standard error, debug level when verbose, warnings otherwise.

@@ -28,7 +28,7 @@ struct Fixture {
 
     var services: WordCounterServices { app.services }
 
-    init(store: any Store = InMemoryStore()) {
+    init(store: any Store = InMemoryStore(), historyStores: (any HistoryStores)? = nil) {
         persistence = Persistence(store: store)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -37,7 +37,7 @@ struct Fixture {
         app = WordCounterApp(
             services: WordCounterServices(
                 persistence: persistence, fileSystem: disk, calendar: calendar, now: { clock.now },
-                makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" }))
+                makeID: { "file-\(counter.add(1, ordering: .relaxed).newValue)" }, historyStores: historyStores))
         recorder = EventRecorder(persistence.events)
     }
 

@@ -10,8 +10,8 @@ struct DayAdjustmentTests {
     private func day(_ text: String) throws -> Day { try #require(Day(rawValue: text)) }
 
     /// The fixture's today (2025-11-22) with 100 words tracked and 30 written in `/n/a.md`.
-    private func writing() async throws -> Fixture {
-        let fixture = Fixture()
+    private func writing(historyStores: (any HistoryStores)? = nil) async throws -> Fixture {
+        let fixture = Fixture(historyStores: historyStores)
         try fixture.disk.write("/n/a.md", contents: Fixture.words(100))
         try await fixture.track("/n")
         try fixture.disk.write("/n/a.md", contents: Fixture.words(130))
@@ -216,10 +216,11 @@ struct DayAdjustmentTests {
 
     @Test("a copy of the history holds its adjustments")
     func copy() async throws {
-        let fixture = try await writing()
+        let stores = InMemoryHistoryStores()
+        let fixture = try await writing(historyStores: stores)
         _ = try await fixture.app.run(AdjustDay(day: try day("2025-11-21"), words: 250, note: "written on paper"))
-        let target = Persistence(store: InMemoryStore())
-        let copied = try await fixture.app.run(CopyHistory(to: target) { _, _, _ in })
+        let copied = try await fixture.app.run(CopyHistory(to: HistoryLocation("backup")))
+        let target = try await stores.persistence(at: HistoryLocation("backup"))
         #expect(copied.first { $0.collection == DayAdjustment.collection }?.count == 1)
         let there = try await target.repository(DayAdjustment.self).all()
         #expect(there == (try await adjustments(fixture)))
