@@ -29,7 +29,7 @@ struct WordCounterCommand: AsyncParsableCommand {
             Exit status: 0 on success, 1 when a file could not be handled (the others still \
             were), 2 on a usage error.
             """,
-        version: "0.1.0",
+        version: "1.0.0-beta.1",
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
             History.self, GoalCommand.self, ProjectCommand.self, Missing.self, Relocate.self, Forget.self,
