@@ -5,7 +5,7 @@ public import Synchronization
 /// asynchronous handlers that may await ports and run use cases.
 ///
 /// Guarantees:
-/// - A closure subscriber (``subscribe(to:_:)``) receives the events of its type synchronously,
+/// - A closure subscriber (``subscribe(to:name:_:)``) receives the events of its type synchronously,
 ///   in the order they were published on the calling task; delivery to one subscriber never
 ///   depends on another.
 /// - An asynchronous handler (``handle(_:name:retry:_:)``) runs in a task of its own after the
@@ -59,7 +59,10 @@ public final class EventBus: Sendable {
     /// Subscribes `handler` to every event of type `E`.
     ///
     /// Delivery stops when the returned subscription is cancelled or released, so keep it.
-    /// - Parameter name: how the error handler names the subscriber; "`E` subscriber" by default.
+    /// - Parameters:
+    ///   - type: the type of the events to receive.
+    ///   - name: how the error handler names the subscriber; "`E` subscriber" by default.
+    ///   - handler: what to do with each event, synchronously on the publishing task.
     public func subscribe<E: DomainEvent>(
         to type: E.Type,
         name: String? = nil,
@@ -82,7 +85,9 @@ public final class EventBus: Sendable {
     }
 
     /// Subscribes `handler` to every event of every type, for logging and relaying.
-    /// - Parameter name: how the error handler names the subscriber.
+    /// - Parameters:
+    ///   - name: how the error handler names the subscriber.
+    ///   - handler: what to do with each event, synchronously on the publishing task.
     public func subscribeToAll(
         name: String = "subscriber to all events",
         _ handler: @escaping @Sendable (any DomainEvent) throws -> Void
