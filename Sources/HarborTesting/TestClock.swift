@@ -7,7 +7,7 @@ import Synchronization
 /// let clock = TestClock()
 /// let store = FakeStore(wrapping: InMemoryStore(), delay: .seconds(1), clock: clock)
 /// async let document = store.document(at: key)
-/// await clock.waitForSleepers(1)
+/// try await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(1))
 /// ```
 ///
@@ -16,7 +16,9 @@ import Synchronization
 ///   a deadline that has already passed returns at once.
 /// - ``advance(by:)`` moves time in one step: a task that sleeps again after waking measures
 ///   from the new ``now``.
-/// - A cancelled sleeper throws `CancellationError` at once.
+/// - A cancelled sleeper throws `CancellationError` at once, and so does a cancelled
+///   ``waitForSleepers(_:)``: a test whose code under test never sleeps ends at its time limit
+///   instead of hanging the whole run.
 public final class TestClock: Clock {
     /// A point in the test clock's time: the duration since the clock started.
     public struct Instant: InstantProtocol, Sendable, Hashable, Comparable {
@@ -51,14 +53,22 @@ public final class TestClock: Clock {
         var now: Instant
         var nextID = 0
         var sleepers: [Sleeper] = []
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var requested: [Duration] = []
+        var watchers: [Watcher] = []
 
         /// Removes and returns the watchers satisfied by the current number of sleepers.
-        mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+        mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, any Error>] {
             let satisfied = watchers.filter { $0.count <= sleepers.count }.map(\.continuation)
             watchers.removeAll { $0.count <= sleepers.count }
             return satisfied
         }
+    }
+
+    /// A task in ``waitForSleepers(_:)``, waiting for `count` sleepers.
+    private struct Watcher {
+        var id: Int
+        var count: Int
+        var continuation: CheckedContinuation<Void, any Error>
     }
 
     private let state: Mutex<State>
@@ -81,6 +91,18 @@ public final class TestClock: Clock {
         state.withLock { $0.sleepers.count }
     }
 
+    /// Every wait asked of the clock so far, in order: each sleep's deadline less the time it was
+    /// asked at (zero for a deadline already passed), so a test can assert the delays a retry or
+    /// a timer requested.
+    public var requestedSleeps: [Duration] {
+        state.withLock { $0.requested }
+    }
+
+    /// How many tasks wait in ``waitForSleepers(_:)`` now.
+    public var watcherCount: Int {
+        state.withLock { $0.watchers.count }
+    }
+
     /// Suspends until the clock is advanced to `deadline`; `tolerance` is ignored.
     /// - Throws: `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -92,8 +114,9 @@ public final class TestClock: Clock {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (outcome, watchers) = state.withLock {
-                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, any Error>]) in
                     if Task.isCancelled { return (.failure(CancellationError()), []) }
+                    state.requested.append(max(.zero, state.now.duration(to: deadline)))
                     if deadline <= state.now { return (.success(()), []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return (nil, state.takeSatisfiedWatchers())
@@ -127,16 +150,40 @@ public final class TestClock: Clock {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
+    /// Moves time to the earliest sleeper's deadline and resumes every sleeper due then; does
+    /// nothing when no task sleeps. A test that only cares which waits were asked for
+    /// (``requestedSleeps``) pumps the clock with it.
+    public func advanceToNextDeadline() {
+        guard let next = state.withLock({ $0.sleepers.map(\.deadline).min() }) else { return }
+        advance(to: next)
+    }
+
     /// Returns once at least `count` tasks are sleeping on the clock, so a test can advance
     /// time knowing the code under test is waiting.
-    public func waitForSleepers(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.watchers.append((count, continuation))
-                return false
+    /// - Throws: `CancellationError` when the waiting task is cancelled, at once (give the test a
+    ///   `.timeLimit` so that code that never sleeps fails it instead of hanging).
+    public func waitForSleepers(_ count: Int) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome = state.withLock { state -> Result<Void, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if state.sleepers.count >= count { return .success(()) }
+                    state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let watcher = state.withLock { state -> Watcher? in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.watchers.remove(at: index)
+            }
+            watcher?.continuation.resume(throwing: CancellationError())
         }
     }
 }

@@ -99,9 +99,14 @@ struct GlobalOptions: ParsableArguments {
             )
         }
         do {
-            let retry = ConflictRetryMiddleware(maxAttempts: 20) { attempt in
-                // Random, so that processes that lost together do not race again in step.
-                .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
+            // Random waits, so that processes that lost together do not race again in step. An
+            // unreachable database is not retried: waiting out an outage is the caller's choice (the
+            // watcher says so and catches up; a command says so and exits), and twenty connection
+            // timeouts in a row would keep a command silent for minutes.
+            let backoff = Backoff(
+                maxAttempts: 20, initialDelay: .milliseconds(10), maxDelay: .milliseconds(320), jitter: .full)
+            let retry = RetryMiddleware(backoff: backoff) { error in
+                if case .unavailable? = error as? StoreError { false } else { true }
             }
             let middleware: [any UseCaseMiddleware] =
                 environment == .development

@@ -30,7 +30,7 @@ struct CoffeeShopUseCaseTests {
                     return Date(timeIntervalSince1970: 1_800_000_000 + state.minutes * 60)
                 }
             })
-        let retry = RetryMiddleware(maxAttempts: 5, clock: ContinuousClock()) { _ in .zero }
+        let retry = RetryMiddleware(backoff: Backoff(maxAttempts: 5, initialDelay: .zero))
         return UseCaseRunner(services: services, middleware: retrying ? [retry] : [])
     }
 

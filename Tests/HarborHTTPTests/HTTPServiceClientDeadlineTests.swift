@@ -1,4 +1,5 @@
 import Foundation
+import Harbor
 import HarborHTTP
 import Testing
 
@@ -37,7 +38,7 @@ struct HTTPServiceClientDeadlineTests {
             baseURL: try ClientFixture.url(port: server.port),
             configure: { configuration in
                 configuration.retry = HTTPRetryPolicy(
-                    maxAttempts: 3, initialBackoff: .seconds(120), maximumBackoff: .seconds(120))
+                    backoff: Backoff(maxAttempts: 3, initialDelay: .seconds(120), maxDelay: .seconds(120)))
                 configuration.deadline = .seconds(30)
             }
         ) { fixture in

@@ -1,5 +1,6 @@
 import Foundation
 import HarborHTTP
+import HarborTesting
 import InMemoryLogging
 import InMemoryTracing
 import Logging
@@ -98,17 +99,12 @@ struct HTTPServiceClientObservabilityTests {
     func cancelDuringWait() async throws {
         try await ProbeServer.withServer(busyFailures: 5, retryAfter: "20") { url in
             let httpClient = HTTPServiceClient.makeHTTPClient()
-            let (waiting, signal) = AsyncStream<Duration>.makeStream()
+            let clock = TestClock()
             let client = HTTPServiceClient(
-                configuration: HTTPServiceConfiguration(baseURL: url), httpClient: httpClient
-            ) {
-                wait in
-                signal.yield(wait)
-                try await Task.sleep(for: wait)
-            }
+                configuration: HTTPServiceConfiguration(baseURL: url), httpClient: httpClient, clock: clock)
             let call = Task { try await client.call(ProbeAPI.busy, path: ["key": "w"]) }
-            var waits = waiting.makeAsyncIterator()
-            #expect(await waits.next() == .seconds(20))
+            try await clock.waitForSleepers(1)
+            #expect(clock.requestedSleeps == [.seconds(20)])
             call.cancel()
             let result = await call.result
             try await httpClient.shutdown()

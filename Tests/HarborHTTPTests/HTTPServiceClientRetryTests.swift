@@ -1,4 +1,5 @@
 import Foundation
+import Harbor
 import HarborHTTP
 import Testing
 
@@ -71,17 +72,38 @@ struct HTTPServiceClientRetryTests {
 
     @Test("backoff doubles with jitter between half and all of the step, capped")
     func backoff() {
-        let policy = HTTPRetryPolicy(
-            maxAttempts: 6, initialBackoff: .milliseconds(100), maximumBackoff: .milliseconds(300))
+        let steps = Backoff(
+            maxAttempts: 6, initialDelay: .milliseconds(100), maxDelay: .milliseconds(300), jitter: .equal, seed: 7)
+        let policy = HTTPRetryPolicy(backoff: steps)
         let error = HTTPServiceError(
             .transport(reason: "reset"), method: .get, url: "http://x/", endpoint: "GET /", isIdempotent: true)
-        #expect(policy.delay(after: error, attempt: 1) { 0 } == .milliseconds(50))
-        #expect(policy.delay(after: error, attempt: 1) { 1 } == .milliseconds(100))
-        #expect(policy.delay(after: error, attempt: 2) { 1 } == .milliseconds(200))
-        #expect(policy.delay(after: error, attempt: 4) { 1 } == .milliseconds(300))
-        #expect(policy.delay(after: error, attempt: 6) { 1 } == nil, "no attempts left")
+        for (attempt, step) in [(1, 100), (2, 200), (3, 300), (4, 300), (5, 300)] {
+            let wait = policy.delay(after: error, attempt: attempt)
+            #expect(wait.map { $0 >= .milliseconds(step / 2) && $0 <= .milliseconds(step) } == true, "\(attempt)")
+            #expect(wait == policy.delay(after: error, attempt: attempt), "a seed makes the jitter repeatable")
+        }
+        #expect(policy.delay(after: error, attempt: 6) == nil, "no attempts left")
         let post = HTTPServiceError(
             .transport(reason: "reset"), method: .post, url: "http://x/", endpoint: "POST /", isIdempotent: false)
         #expect(policy.delay(after: post, attempt: 1) == nil)
+    }
+
+    @Test("a failed connection is retried after the backoff's waits, slept on the client's clock")
+    func backoffOnClock() async throws {
+        let server = try await RawLoopbackServer.start(.closeMidResponse)
+        try await ClientFixture.with(
+            baseURL: try ClientFixture.url(port: server.port),
+            configure: { configuration in
+                configuration.retry = HTTPRetryPolicy(
+                    backoff: Backoff(maxAttempts: 3, initialDelay: .seconds(60), maxDelay: .seconds(90)))
+            }
+        ) { fixture in
+            let error = await #expect(throws: HTTPServiceError.self) {
+                try await fixture.client.call(ProbeAPI.item, path: ["id": "1"])
+            }
+            #expect(error?.attempts == 3)
+            #expect(fixture.waits.all == [.seconds(60), .seconds(90)], "no real minute passed")
+        }
+        try await server.stop()
     }
 }

@@ -15,7 +15,9 @@ struct MirroredStoreCrashTests {
     private func configuration(journal: String?, retryDelay: Duration = .milliseconds(500))
         -> MirroredStore.Configuration
     {
-        MirroredStore.Configuration(retryDelay: retryDelay, journal: journal.map { URL(fileURLWithPath: $0) })
+        MirroredStore.Configuration(
+            retry: Backoff(maxAttempts: .max, initialDelay: retryDelay),
+            journal: journal.map { URL(fileURLWithPath: $0) })
     }
 
     /// Checks that the two files hold the same documents, with the same versions, and no backlog

@@ -100,7 +100,7 @@ struct FakeStoreTests {
         store.setDelay(.seconds(5), for: .commit)
         let changeSet = insert("a")
         let commit = Task { try await store.commit(changeSet) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(4))
         #expect(clock.sleeperCount == 1)
         #expect(try await base.document(at: key) == nil)
@@ -109,7 +109,7 @@ struct FakeStoreTests {
         #expect(try await base.document(at: key)?.version == 1)
 
         let read = Task { try await store.document(at: key) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(1))
         #expect(try await read.value?.version == 1)
     }
@@ -120,7 +120,7 @@ struct FakeStoreTests {
         let store = FakeStore(wrapping: InMemoryStore(), delay: .seconds(2), clock: clock)
         store.failNext(.events)
         let read = Task { try await store.events(after: 0, limit: 10) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
         await #expect(throws: StoreError.injectedFailure(operation: "events")) { try await read.value }
     }
@@ -189,7 +189,7 @@ struct FakeStoreTests {
         }
         #expect(rendezvous.isOpen)
         for (index, commit) in commits.enumerated() {
-            await clock.waitForSleepers(1)
+            try await clock.waitForSleepers(1)
             #expect(clock.sleeperCount == 1, "only one held commit goes on at a time")
             clock.advance(by: .seconds(1))
             _ = try await commit.value

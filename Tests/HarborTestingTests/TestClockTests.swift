@@ -19,7 +19,7 @@ struct TestClockTests {
             try await clock.sleep(for: .seconds(10))
             woke.raise()
         }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(9))
         #expect(clock.sleeperCount == 1)
         #expect(!woke.isRaised)
@@ -38,7 +38,7 @@ struct TestClockTests {
                 return clock.now
             }
         }
-        await clock.waitForSleepers(3)
+        try await clock.waitForSleepers(3)
         clock.advance(by: .seconds(2))
         #expect(try await sleepers[1].value == TestClock.Instant(offset: .seconds(2)))
         #expect(try await sleepers[2].value == TestClock.Instant(offset: .seconds(2)))
@@ -60,10 +60,39 @@ struct TestClockTests {
     func cancellation() async throws {
         let clock = TestClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("a cancelled waiter for sleepers throws CancellationError, however long it waited", .timeLimit(.minutes(1)))
+    func cancelledWaiter() async throws {
+        let clock = TestClock()
+        // Nothing ever sleeps on the clock: without cancellation this waiter would never return.
+        let waiter = Task { try await clock.waitForSleepers(1) }
+        while clock.watcherCount == 0 { await Task.yield() }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(clock.watcherCount == 0)
+        // A waiter cancelled before it starts waiting throws too, and leaves nothing behind.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.waitForSleepers(1)
+        }
+        await #expect(throws: CancellationError.self) { try await early.value }
+        #expect(clock.watcherCount == 0)
+    }
+
+    @Test("a waiter for sleepers returns once enough tasks sleep")
+    func waiterReturns() async throws {
+        let clock = TestClock()
+        let waiter = Task { try await clock.waitForSleepers(2) }
+        let sleepers = (1...2).map { _ in Task { try await clock.sleep(for: .seconds(1)) } }
+        try await waiter.value
+        #expect(clock.sleeperCount == 2)
+        clock.advance(by: .seconds(1))
+        for sleeper in sleepers { try await sleeper.value }
     }
 
     @Test("instants measure durations between them")

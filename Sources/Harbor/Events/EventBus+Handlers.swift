@@ -3,24 +3,26 @@ extension EventBus {
     /// for as long as the bus lives: registered once, when the application is composed.
     ///
     /// The handler may await ports and run use cases. Its failure never stops another handler;
-    /// it is retried by `retry` when the error is a retryable ``RetryableError``, and then goes
-    /// to the bus's error handler. A caller that runs a command with
+    /// it is retried by `retry`, waiting on `clock`, when the error is a retryable
+    /// ``RetryableError``, and then goes to the bus's error handler. A caller that runs a command with
     /// ``UseCaseRunner/run(_:on:until:)-55533`` and ``RunCompletion/handled`` waits for it.
     /// - Parameters:
     ///   - type: the type of the events to handle.
     ///   - name: how logs and ``HandlerRun`` name the handler; the event type's by default.
     ///   - retry: how often, and how long apart, a retryable failure is tried again.
+    ///   - clock: what retry waits are slept on; a test passes a test clock.
     ///   - handler: what to do with each event.
     public func handle<E: DomainEvent>(
         _ type: E.Type,
         name: String? = nil,
-        retry: HandlerRetry = .standard,
+        retry: Backoff = .standard,
+        clock: any Clock<Duration> = ContinuousClock(),
         _ handler: @escaping @Sendable (E) async throws -> Void
     ) {
         state.withLock { state in
             state.nextID += 1
             let entry = AsyncEventHandler(
-                id: state.nextID, name: name ?? "\(E.self) handler", retry: retry,
+                id: state.nextID, name: name ?? "\(E.self) handler", retry: retry, clock: clock,
                 handle: { event in
                     // Only events of type `E` are ever delivered under `E`'s key.
                     guard let event = event as? E else { return }
@@ -68,7 +70,8 @@ extension EventBus {
 struct AsyncEventHandler: Sendable {
     let id: Int
     let name: String
-    let retry: HandlerRetry
+    let retry: Backoff
+    let clock: any Clock<Duration>
     let handle: @Sendable (any DomainEvent) async throws -> Void
 
     /// Handles `event`, retrying retryable failures with backoff.
@@ -78,9 +81,9 @@ struct AsyncEventHandler: Sendable {
             do {
                 try await handle(event)
                 return HandlerRun(handler: name, event: event, attempts: attempt, failure: nil)
-            } catch let error as any RetryableError where error.isRetryable && attempt < retry.maxAttempts {
+            } catch let error as any RetryableError where error.isRetryable && retry.allowsRetry(after: attempt) {
                 do {
-                    try await retry.sleep(retry.delay(after: attempt))
+                    try await clock.sleep(for: retry.delay(after: attempt))
                 } catch {
                     return HandlerRun(handler: name, event: event, attempts: attempt, failure: error)
                 }

@@ -14,7 +14,7 @@ public import Synchronization
 /// - A subscriber or handler that throws does not stop delivery to the others; its error goes to
 ///   the bus's error handler together with the event and the failing handler's name (logged
 ///   through swift-log by default: an ``ExpectedError`` at `notice`, others at `error`). A
-///   handler failing with a retryable error is retried with backoff first (``HandlerRetry``).
+///   handler failing with a retryable error is retried with backoff first (a ``Backoff``).
 /// - Subscribing or cancelling from inside a handler is allowed; it takes effect for the next event.
 ///
 /// ```swift

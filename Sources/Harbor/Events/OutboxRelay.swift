@@ -10,7 +10,7 @@ public import Tracing
 /// - Each ``DurableSubscriber`` gets every event of the types it handles at least once, in
 ///   position (commit) order, including events committed by other processes on the same store
 ///   and events committed while it was not running — apart from its dead letters.
-/// - A handler that throws is retried with exponential backoff (``DeliveryRetry``) for that
+/// - A handler that throws is retried with backoff (``Backoff/delivery`` by default) for that
 ///   subscriber alone: the others go on, and the waiting one does not spin. After the last
 ///   attempt the event is kept in the subscriber's dead letters in the store, counted in the
 ///   `harbor_outbox_dead_letters` metric (dimension `subscriber`), and delivery moves on. Dead
@@ -35,11 +35,11 @@ public final class OutboxRelay: Sendable {
     /// Called with every error a handler or the store throws during delivery.
     public typealias ErrorHandler = @Sendable (_ error: any Error, _ subscriber: String) -> Void
 
-    /// One subscriber's failing event, and when it may be tried again.
-    struct Backoff {
+    /// One subscriber's failing event, and when it may be tried again (time on the relay's clock).
+    struct PendingRetry {
         var position: Int64
         var attempts: Int
-        var retryAt: ContinuousClock.Instant
+        var retryAt: Duration
     }
 
     let store: any Store
@@ -48,11 +48,12 @@ public final class OutboxRelay: Sendable {
     private let pollInterval: Duration
     private let batchSize: Int
     private let retention: OutboxRetention
-    private let retry: DeliveryRetry
+    private let retry: Backoff
+    private let clock: Timekeeper
     private let tracer: (any Tracer)?
     private let signal = WakeSignal()
     private let wakeSubscription: Subscription?
-    private let backoffs = Mutex<[String: Backoff]>([:])
+    private let backoffs = Mutex<[String: PendingRetry]>([:])
     /// Positions of subscribers that follow from the end: kept here, never in the store.
     private let memoryPositions = Mutex<[String: Int64]>([:])
 
@@ -66,6 +67,7 @@ public final class OutboxRelay: Sendable {
     ///     commit signals.
     ///   - batchSize: how many events are read from the outbox at a time (at least 1).
     ///   - retry: how a failing handler is retried before its event becomes a dead letter.
+    ///   - clock: what backoffs and polling wait on; a test passes a test clock.
     ///   - retention: which delivered events to prune from the outbox.
     ///   - tracer: where each delivery's span (`deliver <event name>`) goes; the bootstrapped
     ///     tracer when nil, and no span at all when none is bootstrapped.
@@ -76,7 +78,8 @@ public final class OutboxRelay: Sendable {
         subscribers: [DurableSubscriber],
         pollInterval: Duration = .milliseconds(200),
         batchSize: Int = 500,
-        retry: DeliveryRetry = .standard,
+        retry: Backoff = .delivery,
+        clock: any Clock<Duration> = ContinuousClock(),
         retention: OutboxRetention = .standard,
         tracer: (any Tracer)? = nil,
         errorHandler: @escaping ErrorHandler = OutboxRelay.logError
@@ -87,6 +90,7 @@ public final class OutboxRelay: Sendable {
         self.pollInterval = pollInterval
         self.batchSize = max(1, batchSize)
         self.retry = retry
+        self.clock = Timekeeper(clock)
         self.retention = retention
         self.errorHandler = errorHandler
         let signal = signal
@@ -123,7 +127,7 @@ public final class OutboxRelay: Sendable {
                 // with commit signals, does not wake itself).
                 if await deliverAll().advanced || first { await prune() }
                 first = false
-                await signal.wait(timeout: nextWait(atMost: interval))
+                await clock.wait(on: signal, for: nextWait(atMost: interval))
             }
             group.cancelAll()
         }
@@ -207,15 +211,15 @@ public final class OutboxRelay: Sendable {
     /// Counts a failed attempt; after the last one keeps the event as a dead letter and returns
     /// true (move on), else schedules the next attempt and returns false (wait).
     private func giveUp(on stored: StoredEvent, for name: String, after error: any Error) async throws -> Bool {
-        let now = ContinuousClock.now
+        let now = clock.elapsed()
         let attempts = backoffs.withLock { backoffs in
             let previous = backoffs[name].flatMap { $0.position == stored.position ? $0.attempts : nil } ?? 0
             let attempts = previous + 1
-            backoffs[name] = Backoff(
-                position: stored.position, attempts: attempts, retryAt: now.advanced(by: retry.delay(after: attempts)))
+            backoffs[name] = PendingRetry(
+                position: stored.position, attempts: attempts, retryAt: now + retry.delay(after: attempts))
             return attempts
         }
-        guard attempts >= retry.maxAttempts else { return false }
+        guard !retry.allowsRetry(after: attempts) else { return false }
         try await store.addDeadLetter(
             DeadLetter(
                 subscriber: name, position: stored.position, event: stored.event, attempts: attempts,
@@ -230,15 +234,15 @@ public final class OutboxRelay: Sendable {
 
     private func isWaiting(_ name: String) -> Bool {
         guard let retryAt = backoffs.withLock({ $0[name]?.retryAt }) else { return false }
-        return ContinuousClock.now < retryAt
+        return clock.elapsed() < retryAt
     }
 
     /// How long to wait before the next pass: the poll interval, or less when a backoff ends sooner.
     private func nextWait(atMost interval: Duration) -> Duration {
-        let now = ContinuousClock.now
+        let now = clock.elapsed()
         let soonest = backoffs.withLock { $0.values.map(\.retryAt).min() }
         guard let soonest else { return interval }
-        return max(.zero, min(interval, now.duration(to: soonest)))
+        return max(.zero, min(interval, soonest - now))
     }
 
     /// Fixes where every subscriber that follows from the end starts: at the outbox's end now.

@@ -3,7 +3,7 @@ extension UseCaseRunner {
     /// gets this application, to run its use cases: `Deallocated` → `Allocate`.
     ///
     /// Registered once, when the application is composed; the handler runs after the commit
-    /// that recorded its event (see ``EventBus/handle(_:name:retry:_:)`` for failures and
+    /// that recorded its event (see ``EventBus/handle(_:name:retry:clock:_:)`` for failures and
     /// retries). The bus holds the application weakly, so composing it this way makes no cycle.
     ///
     /// ```swift
@@ -15,10 +15,11 @@ extension UseCaseRunner {
         _ type: E.Type,
         from bus: EventBus,
         name: String? = nil,
-        retry: HandlerRetry = .standard,
+        retry: Backoff = .standard,
+        clock: any Clock<Duration> = ContinuousClock(),
         _ handler: @escaping @Sendable (E, UseCaseRunner<Services>) async throws -> Void
     ) {
-        bus.handle(type, name: name, retry: retry) { [weak self] event in
+        bus.handle(type, name: name, retry: retry, clock: clock) { [weak self] event in
             guard let self else { return }
             try await handler(event, self)
         }

@@ -35,7 +35,7 @@ public final class HTTPServiceClient: HTTPService {
     public let configuration: HTTPServiceConfiguration
     private let client: HTTPClient
     private let ownsClient: Bool
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let clock: any Clock<Duration>
     /// The base URL parsed once, not per call; nil when it does not parse (every call then fails).
     let baseComponents: URLComponents?
 
@@ -52,22 +52,23 @@ public final class HTTPServiceClient: HTTPService {
     /// - Parameters:
     ///   - configuration: the service's base URL, retries, timeouts and logger.
     ///   - httpClient: the client whose connection pool the calls use.
-    ///   - sleep: how retry waits are slept; tests pass one that records the waits.
+    ///   - clock: what retry waits are slept on; a test passes a test clock and sees the
+    ///     waits asked for. Attempt timeouts and the call's deadline are measured in real time.
     public convenience init(
         configuration: HTTPServiceConfiguration, httpClient: HTTPClient,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
-        self.init(configuration: configuration, httpClient: httpClient, ownsClient: false, sleep: sleep)
+        self.init(configuration: configuration, httpClient: httpClient, ownsClient: false, clock: clock)
     }
 
     private init(
         configuration: HTTPServiceConfiguration, httpClient: HTTPClient, ownsClient: Bool,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.configuration = configuration
         self.client = httpClient
         self.ownsClient = ownsClient
-        self.sleep = sleep
+        self.clock = clock
         self.baseComponents = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)
     }
 
@@ -138,7 +139,7 @@ public final class HTTPServiceClient: HTTPService {
                     ])
                 Counter(label: "harbor_http_retries", dimensions: dimensions).increment()
                 do {
-                    try await sleep(delay)
+                    try await clock.sleep(for: delay)
                 } catch {
                     throw prepared.error(.cancelled, endpoint: endpoint, attempts: attempt)
                 }

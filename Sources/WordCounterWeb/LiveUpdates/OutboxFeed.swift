@@ -31,7 +31,7 @@ public struct OutboxFeed: Service {
         let persistence = server.app.services.persistence
         relay = OutboxRelay(
             store: persistence.store, wakingOn: persistence.events, subscribers: [subscriber],
-            pollInterval: pollInterval, retry: DeliveryRetry(maxAttempts: 1), retention: .keepAll)
+            pollInterval: pollInterval, retry: Backoff(maxAttempts: 1), retention: .keepAll)
     }
 
     public func run() async throws {

@@ -25,7 +25,7 @@ struct ConsistencyBoundarySample {
         store.setDelay(.seconds(1), for: .commit)
         let lane = Lane.concurrent("provisioning", limit: 2)
         let runs = (1...2).map { _ in Task { try await app.run(ProvisionBox(title: "Books"), on: lane) } }
-        await clock.waitForSleepers(2)
+        try await clock.waitForSleepers(2)
         clock.advance(by: .seconds(1))
         let outcomes = [await runs[0].result, await runs[1].result]
         #expect(outcomes.count { (try? $0.get()) != nil } == 1)  // the other lost the race: a conflict

@@ -11,7 +11,7 @@ struct TestClockSample {
         let clock = TestClock()
         let store = FakeStore(wrapping: InMemoryStore(), delay: .seconds(1), clock: clock)
         async let document = store.document(at: key)
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(1))
         #expect(try await document == nil)
     }

@@ -36,7 +36,8 @@ struct HTTPStoreUnavailableTests {
         let closed = try ClosedPort()
         defer { closed.release() }
         let url = try #require(URL(string: "http://127.0.0.1:\(closed.port)"))
-        let store = HTTPStore(baseURL: url, retry: HTTPRetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(1)))
+        let store = HTTPStore(
+            baseURL: url, retry: HTTPRetryPolicy(backoff: Backoff(maxAttempts: 2, initialDelay: .milliseconds(1))))
         let error = await #expect(throws: StoreError.self) {
             _ = try await store.count(matching: DocumentQuery(collection: "a"))
         }

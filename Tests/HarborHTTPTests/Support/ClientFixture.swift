@@ -1,20 +1,19 @@
 import AsyncHTTPClient
 import Foundation
 import HarborHTTP
+import HarborTesting
 import Logging
-import Synchronization
 
-/// Runs a test with an ``HTTPServiceClient`` on a pool the test shuts down, recording the
-/// retry waits it asks for instead of sleeping them.
+/// Runs a test with an ``HTTPServiceClient`` on a pool the test shuts down, its retry waits
+/// slept on a test clock that a background task moves to each sleeper's deadline at once.
 struct ClientFixture: Sendable {
     let client: HTTPServiceClient
     let waits: RecordedWaits
 
     /// The retry waits asked for, in order.
-    final class RecordedWaits: Sendable {
-        private let waits = Mutex<[Duration]>([])
-        var all: [Duration] { waits.withLock { $0 } }
-        func record(_ wait: Duration) { waits.withLock { $0.append(wait) } }
+    struct RecordedWaits: Sendable {
+        let clock: TestClock
+        var all: [Duration] { clock.requestedSleeps }
     }
 
     static func with<T: Sendable>(
@@ -25,12 +24,18 @@ struct ClientFixture: Sendable {
         configuration.logger.logLevel = .warning
         configure(&configuration)
         let httpClient = HTTPServiceClient.makeHTTPClient()
-        let waits = RecordedWaits()
-        let client = HTTPServiceClient(configuration: configuration, httpClient: httpClient) { wait in
-            waits.record(wait)
+        let clock = TestClock()
+        let client = HTTPServiceClient(configuration: configuration, httpClient: httpClient, clock: clock)
+        // Ends by cancellation, which waitForSleepers honours.
+        let pump = Task {
+            while true {
+                try await clock.waitForSleepers(1)
+                clock.advanceToNextDeadline()
+            }
         }
+        defer { pump.cancel() }
         do {
-            let result = try await body(ClientFixture(client: client, waits: waits))
+            let result = try await body(ClientFixture(client: client, waits: RecordedWaits(clock: clock)))
             try await httpClient.shutdown()
             return result
         } catch {

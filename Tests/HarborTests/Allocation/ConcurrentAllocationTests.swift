@@ -20,7 +20,7 @@ struct ConcurrentAllocationTests {
         let errors = errors
         persistence = Persistence(store: store, errorHandler: { errors.append($0) })
         app = AllocationServices(persistence: persistence).application(middleware: [
-            RetryMiddleware(maxAttempts: 3, clock: ContinuousClock()) { _ in .zero }
+            RetryMiddleware(backoff: Backoff(maxAttempts: 3, initialDelay: .zero))
         ])
     }
 
@@ -31,7 +31,7 @@ struct ConcurrentAllocationTests {
         let app = app
         let lane = lane
         let runs = [first, second].map { allocation in Task { try await app.run(allocation, on: lane) } }
-        await clock.waitForSleepers(2)
+        try await clock.waitForSleepers(2)
         // Both read the same version; the retried one commits without waiting.
         store.setDelay(.zero, for: .commit)
         clock.advance(by: .seconds(1))

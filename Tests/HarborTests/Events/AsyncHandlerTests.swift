@@ -52,7 +52,7 @@ struct AsyncHandlerTests {
         let errors = Collected<String>()
         let app = NoteServices.application(errors: errors)
         let bus = app.services.persistence.events
-        let retry = HandlerRetry(maxAttempts: 3, initialDelay: .zero)
+        let retry = Backoff(maxAttempts: 3, initialDelay: .zero)
         let attempts = Collected<String>()
         let conflict = StoreError.stale(DocumentKey(collection: "notes", id: "a"), expected: 1, actual: 2)
         bus.handle(NoteAdded.self, name: "conflicts twice", retry: retry) { event in

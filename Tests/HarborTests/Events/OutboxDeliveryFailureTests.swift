@@ -16,7 +16,7 @@ struct OutboxDeliveryFailureTests {
     }
 
     /// Retries at once, so that each `deliverPending()` is one more attempt.
-    let immediate = DeliveryRetry(maxAttempts: 3, initialDelay: .zero)
+    let immediate = Backoff(maxAttempts: 3, initialDelay: .zero)
 
     @Test("after the last attempt the event becomes a dead letter and delivery moves on, in order")
     func deadLettersAndMovesOn() async throws {
@@ -61,7 +61,7 @@ struct OutboxDeliveryFailureTests {
         let other = DurableSubscriber(name: "healthy").on(NoteAdded.self) { event, _ in healthy.append(event.text) }
         let relay = OutboxRelay(
             store: store, subscribers: [failing, other],
-            retry: DeliveryRetry(maxAttempts: 3, initialDelay: .seconds(3600))
+            retry: Backoff(maxAttempts: 3, initialDelay: .seconds(3600))
         ) { _, _ in }
         await relay.deliverPending()
         try await commit(["c"], through: persistence)
@@ -83,7 +83,7 @@ struct OutboxDeliveryFailureTests {
             guard healed.isOpen else { throw HandlerFailure() }
             received.append("\(event.text)@\(position)")
         }
-        let relay = OutboxRelay(store: store, subscribers: [subscriber], retry: DeliveryRetry(maxAttempts: 1)) {
+        let relay = OutboxRelay(store: store, subscribers: [subscriber], retry: Backoff(maxAttempts: 1)) {
             _, _ in
         }
         await relay.deliverPending()

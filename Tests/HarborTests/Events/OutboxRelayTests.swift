@@ -50,7 +50,7 @@ struct OutboxRelayTests {
             received.append(event.text)
         }
         let relay = OutboxRelay(
-            store: store, subscribers: [subscriber], retry: DeliveryRetry(maxAttempts: 5, initialDelay: .zero)
+            store: store, subscribers: [subscriber], retry: Backoff(maxAttempts: 5, initialDelay: .zero)
         ) { _, name in failures.append(name) }
         await relay.deliverPending()
         #expect(received.values == ["a"])

@@ -52,7 +52,7 @@ struct MiddlewareTests {
         // A new application for each case, so each counts its own attempts.
         func application() -> UseCaseRunner<RunnerServices> {
             RunnerServices.application(middleware: [
-                RetryMiddleware(maxAttempts: 3, clock: ContinuousClock()) { _ in .zero }
+                RetryMiddleware(backoff: Backoff(maxAttempts: 3, initialDelay: .zero))
             ])
         }
         let retried = application()
@@ -80,7 +80,7 @@ struct MiddlewareTests {
         let run = Task { try await app.run(LongRunning()) }
         // Once the use case runs, the timer is asleep on the clock; time moves past the limit.
         await app.services.started.wait()
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(5))
         await #expect(throws: UseCaseTimeout.self) { try await run.value }
         // A fast use case is not affected.

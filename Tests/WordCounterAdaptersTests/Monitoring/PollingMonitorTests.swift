@@ -26,7 +26,7 @@ struct PollingMonitorTests {
         try disk.write("/n/sub/new.md", contents: "c")
         try disk.rename("/n/old-name.md", to: "/n/sub/new-name.md")
         try disk.write("/n/.hidden.md", contents: "c")
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
         let expected: Set<FileChange> = [
             .modified("/n/edited.md"), .modified("/n/saved.md"), .removed("/n/deleted.md"),
@@ -48,7 +48,7 @@ struct PollingMonitorTests {
         defer { collector.stop() }
         try disk.append("/n/a.md", contents: " b")
         try monitor.watch([WatchedFolder(path: "/n", recursive: true)])
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(1))
         try await collector.wait(for: .modified("/n/a.md"))
     }

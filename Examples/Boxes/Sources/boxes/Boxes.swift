@@ -59,9 +59,8 @@ struct GlobalOptions: ParsableArguments {
     /// times, with random backoff so that racing processes spread out): a lost race is retried,
     /// never reported, and the retry sees what the winner committed.
     private func middleware(for environment: EnvironmentName) -> [any UseCaseMiddleware] {
-        let retry = RetryMiddleware(maxAttempts: 20, clock: ContinuousClock()) { attempt in
-            .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
-        }
+        let backoff = Backoff(maxAttempts: 20, initialDelay: .milliseconds(10), maxDelay: .seconds(1), jitter: .full)
+        let retry = RetryMiddleware(backoff: backoff)
         if environment == .fake { return [retry] }
         var logger = Logger(label: "boxes")
         logger.logLevel = environment == .development ? .debug : .warning

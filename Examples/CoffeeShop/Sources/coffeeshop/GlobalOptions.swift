@@ -45,7 +45,6 @@ struct GlobalOptions: ParsableArguments {
     /// Runs a use case again after a conflict with another process (up to 10 times, with random
     /// backoff so that racing processes spread out): a lost race is retried, never reported, and
     /// the retry sees what the winner committed.
-    static let retry = RetryMiddleware(maxAttempts: 10, clock: ContinuousClock()) { attempt in
-        .milliseconds(Int.random(in: 1...(5 << min(attempt, 6))))
-    }
+    static let retry = RetryMiddleware(
+        backoff: Backoff(maxAttempts: 10, initialDelay: .milliseconds(10), maxDelay: .milliseconds(320), jitter: .full))
 }

@@ -9,11 +9,14 @@ extension MirroredStore {
         /// The longest a caller's ``MirroredStore/prepare(_:)`` waits for the secondary before
         /// leaving it to the background copy; commits never wait for the secondary at all.
         public var secondaryBudget: Duration
-        /// The wait after a failed copy to the secondary; it doubles after each further failure up
-        /// to ``maximumRetryDelay``. A new commit does not cut it short.
-        public var retryDelay: Duration
-        /// The longest wait between two tries of a secondary that keeps failing.
-        public var maximumRetryDelay: Duration
+        /// The waits after failed copies to the secondary: 0.5 s, doubling up to 30 s by default.
+        /// A new commit does not cut a wait short. Its ``Backoff/maxAttempts`` is not used: the
+        /// copy tries until the secondary takes it, and the journal (or the backlog) keeps what
+        /// waits meanwhile.
+        public var retry: Backoff
+        /// What the copy's waits (``retry``, ``coalescingDelay``, ``cleanupDelay``,
+        /// ``secondaryBudget``) are measured on; a test passes a test clock.
+        public var clock: any Clock<Duration>
         /// How many backlog entries, and how many documents of a backfill, are copied per call.
         public var batchSize: Int
         /// How long the copy waits after a commit woke it, so that the commits of a burst are
@@ -47,8 +50,8 @@ extension MirroredStore {
         public init(
             shadowReads: ShadowReads = .none,
             secondaryBudget: Duration = .seconds(2),
-            retryDelay: Duration = .milliseconds(500),
-            maximumRetryDelay: Duration = .seconds(30),
+            retry: Backoff = Backoff(maxAttempts: .max, initialDelay: .milliseconds(500), maxDelay: .seconds(30)),
+            clock: any Clock<Duration> = ContinuousClock(),
             batchSize: Int = 256,
             coalescingDelay: Duration = .milliseconds(100),
             cleanupDelay: Duration = .milliseconds(200),
@@ -58,8 +61,8 @@ extension MirroredStore {
         ) {
             self.shadowReads = shadowReads
             self.secondaryBudget = secondaryBudget
-            self.retryDelay = retryDelay
-            self.maximumRetryDelay = maximumRetryDelay
+            self.retry = retry
+            self.clock = clock
             self.batchSize = max(1, batchSize)
             self.coalescingDelay = coalescingDelay
             self.cleanupDelay = cleanupDelay

@@ -223,8 +223,7 @@ extension MirroredStore {
                 state.cursor = nil
                 return state.failures
             }
-            let delay = ExponentialBackoff.delay(
-                after: failures, initial: configuration.retryDelay, maximum: configuration.maximumRetryDelay)
+            let delay = configuration.retry.delay(after: failures)
             let message: Logger.Message =
                 "mirror: copying to the secondary failed (\(failures) in a row), the backlog keeps it; next try in \(delay): \(error)"
             if failures == 1 {

@@ -129,7 +129,9 @@ public final class MirroredStore: Store {
         let (primary, secondary) = roles.withLock { ($0.primary, $0.secondary) }
         try await primary.prepare(schema)
         replay.withLock { $0.prepared[schema.name] = schema }
-        let failure = await Self.within(configuration.secondaryBudget) { try await secondary.prepare(schema) }
+        let failure = await Self.within(configuration.secondaryBudget, on: configuration.clock) {
+            try await secondary.prepare(schema)
+        }
         if let failure {
             replay.withLock { $0.unprepared.append(schema) }
             wake.signal()
@@ -276,11 +278,11 @@ public final class MirroredStore: Store {
         case late
     }
 
-    /// Runs `body`; returns nil when it finished without error within `budget`, else why not. A
-    /// `body` still running then goes on in the background (the caller does not wait for it,
-    /// even when it ignores cancellation).
+    /// Runs `body`; returns nil when it finished without error within `budget` on `clock`, else
+    /// why not. A `body` still running then goes on in the background (the caller does not wait
+    /// for it, even when it ignores cancellation).
     static func within(
-        _ budget: Duration, _ body: @escaping @Sendable () async throws -> Void
+        _ budget: Duration, on clock: any Clock<Duration>, _ body: @escaping @Sendable () async throws -> Void
     ) async -> BudgetFailure? {
         let answer = FirstAnswer()
         return await withCheckedContinuation { continuation in
@@ -294,7 +296,7 @@ public final class MirroredStore: Store {
                 }
             }
             Task {
-                try? await Task.sleep(for: budget)
+                try? await clock.sleep(for: budget)
                 answer.give(.late)
             }
         }
@@ -318,15 +320,16 @@ public final class MirroredStore: Store {
 
     private func startReplaying() {
         let wake = self.wake
+        let clock = Timekeeper(configuration.clock)
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 guard let plan = await self?.replayInBackground() else { return }
                 switch plan {
                 case .retry(let delay):
-                    try? await Task.sleep(for: delay)
+                    try? await clock.sleep(for: delay)
                 case .wait(let timeout, let coalescing):
-                    await wake.wait(timeout: timeout)
-                    if coalescing > .zero { try? await Task.sleep(for: coalescing) }
+                    await clock.wait(on: wake, for: timeout)
+                    if coalescing > .zero { try? await clock.sleep(for: coalescing) }
                 }
             }
         }

@@ -37,7 +37,8 @@ struct MirroredStoreCredentialsTests {
         let (primary, secondary) = (InMemoryStore(), RefusingStore())
         let mirror = MirroredStore(
             primary: primary, secondary: secondary,
-            configuration: MirroredStore.Configuration(secondaryBudget: .seconds(5), retryDelay: .seconds(600)))
+            configuration: MirroredStore.Configuration(
+                secondaryBudget: .seconds(5), retry: Backoff(maxAttempts: .max, initialDelay: .seconds(600))))
         let error = await #expect(throws: StoreError.self) {
             try await mirror.prepare(CollectionSchema(name: "orders", indexedFields: []))
         }

@@ -18,7 +18,8 @@ struct MirroredStoreJournalTests {
         MirroredStore(
             primary: primary, secondary: secondary,
             configuration: MirroredStore.Configuration(
-                secondaryBudget: .milliseconds(200), retryDelay: .seconds(600), coalescingDelay: coalescingDelay,
+                secondaryBudget: .milliseconds(200), retry: Backoff(maxAttempts: .max, initialDelay: .seconds(600)),
+                coalescingDelay: coalescingDelay,
                 logger: logger, journal: journal))
     }
 

@@ -36,7 +36,8 @@ struct MirroredStoreTests {
         MirroredStore(
             primary: primary, secondary: secondary,
             configuration: MirroredStore.Configuration(
-                shadowReads: shadowReads, secondaryBudget: .milliseconds(200), retryDelay: .seconds(600),
+                shadowReads: shadowReads, secondaryBudget: .milliseconds(200),
+                retry: Backoff(maxAttempts: .max, initialDelay: .seconds(600)),
                 logger: logger))
     }
 
