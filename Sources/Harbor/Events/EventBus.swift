@@ -8,7 +8,7 @@ public import Synchronization
 /// - A closure subscriber (``subscribe(to:name:_:)``) receives the events of its type synchronously,
 ///   in the order they were published on the calling task; delivery to one subscriber never
 ///   depends on another.
-/// - An asynchronous handler (``handle(_:name:retry:_:)``) runs in a task of its own after the
+/// - An asynchronous handler (``handle(_:name:retry:clock:_:)``) runs in a task of its own after the
 ///   publishing call returns — after the commit, when ``Persistence`` publishes. It gets the
 ///   events of one commit in order; handlers run independently of each other.
 /// - A subscriber or handler that throws does not stop delivery to the others; its error goes to
