@@ -14,6 +14,11 @@ public enum WatchActivity: Sendable, Equatable {
     case skippedOutsideRoots(path: String, realPath: String)
     /// Every tracked file was brought up to date by ``UpdateWordCounts``, for `reason`.
     case reconciled(ReconciliationReason)
+    /// Every change noticed so far — the first `changes` since the watcher started — is handled,
+    /// and none waits: what the store says is what the disk says, as far as the monitor told.
+    /// Said after each handled batch that leaves nothing waiting; a test that noticed its last
+    /// change as the `n`th waits for `caughtUp(changes:)` with `changes >= n`.
+    case caughtUp(changes: Int)
     /// A run lost a race with another process (a version conflict) and will be tried again.
     case retrying(String)
     /// A run failed; the watcher goes on. The message says what and why.
@@ -31,6 +36,9 @@ public enum WatchActivity: Sendable, Equatable {
         case gone(String)
         /// A folder appeared in a tracked folder: its files may be new, or moved there.
         case folderAppeared(String)
+        /// A tracked folder's `track` stopped half-way (killed, a full disk) while the watcher ran:
+        /// the files it did not get to are a baseline, not writing.
+        case unfinishedTracking(String)
         /// ``WatchConfiguration/reconcileInterval`` passed: changes no event told of are caught.
         case timer
         /// The database could be reached again after an outage: the saves made meanwhile are counted.
@@ -42,6 +50,7 @@ public enum WatchActivity: Sendable, Equatable {
             case .overflow: "events were lost"
             case .gone(let path): "\(path) is gone"
             case .folderAppeared(let path): "folder \(path) appeared"
+            case .unfinishedTracking(let path): "the tracking of \(path) did not finish"
             case .timer: "the periodic check"
             case .reconnected: "the database is back"
             }

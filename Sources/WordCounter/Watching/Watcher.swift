@@ -47,11 +47,17 @@ import Synchronization
 public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private struct State: Sendable {
         var pending: PendingChanges<C.Instant>
+        /// How many changes the monitor reported since the watcher started.
+        var noticed = 0
         var snapshot = TrackedSnapshot.empty
         var watchedFolders: Set<WatchedFolder>?
         var stopping = false
         var nextRescan: C.Instant?
         var nextReconcile: C.Instant?
+        /// The tracked folders whose `track` has not finished, as the last look found them.
+        var unfinishedFolders: Set<String> = []
+        /// The unfinished folders a full update was run for: once each, whatever it found.
+        var finishedFolders: Set<String> = []
         /// Conflicts retried so far, by path ("" for a full update).
         var retries: [String: Int] = [:]
         /// The store could not be reached by the last run: a full update is pending until it can.
@@ -132,7 +138,10 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
     private func consume(_ changes: AsyncStream<FileChange>) async {
         for await change in changes {
             let now = clock.now
-            state.withLock { $0.pending.note(change, at: now) }
+            state.withLock { state in
+                state.pending.note(change, at: now)
+                state.noticed += 1
+            }
             report(.noticed(change))
             signal.signal()
         }
@@ -169,7 +178,19 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             } else if rescanDue {
                 try await refresh(failOnStorageError: false)
             }
-            if !batch.isEmpty { try await handle(batch) }
+            // A folder whose `track` stopped half-way (killed, a full disk) while this watcher ran:
+            // its files are a baseline, finished by one full update, once per folder.
+            if let unfinished = state.withLock({ $0.unfinishedFolders.subtracting($0.finishedFolders).min() }) {
+                state.withLock { _ = $0.finishedFolders.insert(unfinished) }
+                await reconcile(.unfinishedTracking(unfinished))
+                try await refresh(failOnStorageError: false)
+            }
+            if !batch.isEmpty {
+                try await handle(batch)
+                // Counted with the check, so a change noticed meanwhile is never said to be handled.
+                let caughtUp = state.withLock { $0.pending.isEmpty ? $0.noticed : nil }
+                if let caughtUp { report(.caughtUp(changes: caughtUp)) }
+            }
         }
         let rest = state.withLock { $0.pending.takeAll() }
         if !rest.isEmpty && !Task.isCancelled { try await handle(rest) }
@@ -376,6 +397,7 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
         }
         let changed = state.withLock { state in
             state.snapshot = snapshot
+            state.unfinishedFolders = Set(snapshot.roots.filter { $0.trackingInProgress == true }.map(\.path))
             defer { state.watchedFolders = snapshot.folders }
             return state.watchedFolders != snapshot.folders
         }

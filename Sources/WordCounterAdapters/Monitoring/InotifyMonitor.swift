@@ -19,7 +19,8 @@ public import WordCounter
 /// - the kernel's queue overflowed (`IN_Q_OVERFLOW`): ``FileChange/overflow``.
 ///
 /// Reading happens on a thread of its own (a ``PollingThread``, not a dispatch source, whose
-/// teardown crashes libdispatch on Linux); changes are delivered in the order the kernel wrote them.
+/// teardown crashes libdispatch on Linux); changes are delivered in the order the kernel wrote them,
+/// a rename's first half holding back what came after it until its partner comes or its time is up.
 /// - Throws at ``watch(_:)``: ``FileMonitorError/watchLimitReached(path:)`` when
 ///   `inotify_add_watch` fails with `ENOSPC` (`fs.inotify.max_user_watches`): fall back to polling.
 public final class InotifyMonitor: FileMonitor {
@@ -140,10 +141,8 @@ public final class InotifyMonitor: FileMonitor {
         let events = readAvailable()
         let now = clock.now
         let (changes, continuation, deadline) = state.withLock { state in
-            var changes: [FileChange] = []
-            for event in events { translate(event, at: now, into: &changes, state: &state) }
-            changes += state.pairing.expire(at: now)
-            return (changes, state.continuation, state.pairing.nextDeadline)
+            for event in events { translate(event, at: now, state: &state) }
+            return (state.pairing.take(at: now), state.continuation, state.pairing.nextDeadline)
         }
         for change in changes { continuation?.yield(change) }
         return deadline
@@ -169,7 +168,7 @@ public final class InotifyMonitor: FileMonitor {
     private func expire() -> ContinuousClock.Instant? {
         let now = clock.now
         let (changes, continuation, deadline) = state.withLock { state in
-            (state.pairing.expire(at: now), state.continuation, state.pairing.nextDeadline)
+            (state.pairing.take(at: now), state.continuation, state.pairing.nextDeadline)
         }
         for change in changes { continuation?.yield(change) }
         return deadline
@@ -177,10 +176,10 @@ public final class InotifyMonitor: FileMonitor {
 
     /// What one event means, keeping the watches in step with folders created, moved and deleted.
     private func translate(
-        _ event: InotifyEvent, at now: ContinuousClock.Instant, into changes: inout [FileChange], state: inout State
+        _ event: InotifyEvent, at now: ContinuousClock.Instant, state: inout State
     ) {
         if event.has(UInt32(IN_Q_OVERFLOW)) {
-            changes.append(.overflow)
+            state.pairing.append(.overflow)
             return
         }
         guard let watch = state.watches[event.watch] else { return }
@@ -191,7 +190,7 @@ public final class InotifyMonitor: FileMonitor {
         if event.name.isEmpty {
             // About the watched folder itself: it was deleted or moved away.
             if event.has(UInt32(IN_DELETE_SELF)) || event.has(UInt32(IN_MOVE_SELF)) {
-                changes.append(.removed(watch.path))
+                state.pairing.append(.removed(watch.path))
                 inotify_rm_watch(descriptor, event.watch)
                 state.watches[event.watch] = nil
             }
@@ -204,25 +203,25 @@ public final class InotifyMonitor: FileMonitor {
             if isFolder { forgetWatches(at: path, state: &state) }
             state.pairing.movedFrom(path, cookie: event.cookie, at: now)
         } else if event.has(UInt32(IN_MOVED_TO)) {
-            if watchesNewFolder { watchTree(at: path, into: &changes, state: &state) }
-            changes.append(state.pairing.movedTo(path, cookie: event.cookie))
+            if watchesNewFolder { watchTree(at: path, state: &state) }
+            state.pairing.movedTo(path, cookie: event.cookie)
         } else if event.has(UInt32(IN_CREATE)) {
-            if watchesNewFolder { watchTree(at: path, into: &changes, state: &state) }
-            changes.append(.created(path))
+            if watchesNewFolder { watchTree(at: path, state: &state) }
+            state.pairing.append(.created(path))
         } else if event.has(UInt32(IN_DELETE)) {
-            changes.append(.removed(path))
+            state.pairing.append(.removed(path))
         } else if event.has(UInt32(IN_CLOSE_WRITE)) || (event.has(UInt32(IN_ATTRIB)) && !isFolder) {
-            changes.append(.modified(path))
+            state.pairing.append(.modified(path))
         }
     }
 
     /// Watches a folder that appeared in a recursive watch, with its subfolders.
-    private func watchTree(at path: String, into changes: inout [FileChange], state: inout State) {
+    private func watchTree(at path: String, state: inout State) {
         do {
             for folder in [path] + Self.subfolders(of: path) { try add(folder, recursive: true, to: &state) }
         } catch {
             // Out of watches: say that changes may be missed; the watcher's next watch call throws.
-            changes.append(.overflow)
+            state.pairing.append(.overflow)
         }
     }
 

@@ -1,49 +1,73 @@
 import WordCounter
 
-/// Pairs inotify's `IN_MOVED_FROM` and `IN_MOVED_TO` halves of a rename by their cookie.
+/// Pairs inotify's `IN_MOVED_FROM` and `IN_MOVED_TO` halves of a rename by their cookie, and
+/// keeps every change in the order the kernel reported it.
 ///
 /// The two halves are not guaranteed to arrive in one read, and a move out of the watched
 /// folders has no second half at all: a first half waits up to `timeout` for its partner, then
 /// counts as a removal. A second half without a first is a creation (moved in from elsewhere).
+/// The changes after a waiting first half wait behind it, so a removal is never told after what
+/// happened later (a watcher that has seen a later change has seen every earlier one).
 /// Pure, with time passed in, so tests decide when time is up.
 struct MovePairing<Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
-    private struct Waiting: Sendable {
-        var cookie: UInt32
-        var path: String
-        var deadline: Instant
+    /// A change in line: told, or a first half waiting for its partner.
+    private enum Entry: Sendable {
+        case ready(FileChange)
+        case waiting(cookie: UInt32, path: String, deadline: Instant)
     }
 
     let timeout: Duration
-    private var waiting: [Waiting] = []
+    private var line: [Entry] = []
 
     init(timeout: Duration) {
         self.timeout = timeout
     }
 
     /// When the oldest first half stops waiting; nil when none waits.
-    var nextDeadline: Instant? { waiting.first?.deadline }
+    var nextDeadline: Instant? {
+        for entry in line {
+            if case .waiting(_, _, let deadline) = entry { return deadline }
+        }
+        return nil
+    }
+
+    /// A change that needs no partner, in line after those before it.
+    mutating func append(_ change: FileChange) {
+        line.append(.ready(change))
+    }
 
     /// A first half: `path` was moved away; its partner may follow.
     mutating func movedFrom(_ path: String, cookie: UInt32, at now: Instant) {
-        waiting.append(Waiting(cookie: cookie, path: path, deadline: now.advanced(by: timeout)))
+        line.append(.waiting(cookie: cookie, path: path, deadline: now.advanced(by: timeout)))
     }
 
-    /// A second half: something was moved to `path`; a move when its first half waits, else a creation.
-    mutating func movedTo(_ path: String, cookie: UInt32) -> FileChange {
-        guard let index = waiting.firstIndex(where: { $0.cookie == cookie }) else { return .created(path) }
-        return .moved(from: waiting.remove(at: index).path, to: path)
+    /// A second half: something was moved to `path`; a move, in its first half's place, when
+    /// that half waits, else a creation.
+    mutating func movedTo(_ path: String, cookie: UInt32) {
+        let index = line.firstIndex { entry in
+            if case .waiting(let waiting, _, _) = entry { return waiting == cookie }
+            return false
+        }
+        guard let index, case .waiting(_, let from, _) = line[index] else {
+            line.append(.ready(.created(path)))
+            return
+        }
+        line[index] = .ready(.moved(from: from, to: path))
     }
 
-    /// The first halves whose time is up at `now`, as removals, oldest first.
-    mutating func expire(at now: Instant) -> [FileChange] {
-        let expired = waiting.prefix { $0.deadline <= now }
-        waiting.removeFirst(expired.count)
-        return expired.map { .removed($0.path) }
-    }
-
-    /// Every first half still waiting, as removals (when reading stops).
-    mutating func expireAll() -> [FileChange] {
-        defer { waiting.removeAll() }
-        return waiting.map { .removed($0.path) }
+    /// Turns the first halves whose time is up at `now` into removals, and takes the changes
+    /// that wait for nothing before them, oldest first.
+    mutating func take(at now: Instant) -> [FileChange] {
+        for (index, entry) in line.enumerated() {
+            if case .waiting(_, let path, let deadline) = entry, deadline <= now {
+                line[index] = .ready(.removed(path))
+            }
+        }
+        var taken: [FileChange] = []
+        while case .ready(let change)? = line.first {
+            taken.append(change)
+            line.removeFirst()
+        }
+        return taken
     }
 }

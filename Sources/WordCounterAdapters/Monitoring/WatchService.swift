@@ -111,6 +111,8 @@ public struct WatchService: Service {
             logger.warning("\(Self.outsideRootsMessage(path: path, realPath: realPath))")
         case .reconciled(let reason):
             logger.log(level: reason == .startup ? .debug : .info, "updated every file (\(reason))")
+        case .caughtUp(let changes):
+            logger.trace("caught up with \(changes) \(changes == 1 ? "change" : "changes")")
         case .retrying(let message):
             logger.debug("retrying \(message)")
         case .failed(let message):

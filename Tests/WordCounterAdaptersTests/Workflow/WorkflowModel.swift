@@ -12,6 +12,9 @@ import HarborTesting
 /// Files live below a root folder: `a` and `b` are tracked from the start, `out` never is, and
 /// interrupted tracks add folders `c0`, `c1`, ….
 struct WorkflowModel {
+    /// Whether `watch` runs throughout: every step's changes are seen as soon as they are made
+    /// (as one batch), as an update after each step would see them.
+    let watching: Bool
     /// The files below tracked folders, by path relative to the root folder.
     var files: [String: [[String]]] = [:]
     /// Files moved out of tracking, by relative path.
@@ -50,6 +53,10 @@ struct WorkflowModel {
     var unfinishedFolders: Set<String> = []
     private var nextWord = 0
     private var nextName = 0
+
+    init(watching: Bool = false) {
+        self.watching = watching
+    }
 
     /// A paragraph of `count` new words.
     mutating func newWords(_ count: Int) -> [String] {
@@ -136,6 +143,13 @@ struct WorkflowModel {
     /// Applies `step` to the model; false when it does not fit (its file is gone), so a shrunk
     /// sequence skips it. Returns the files to write and remove on disk through `disk`.
     mutating func apply(_ step: WorkflowStep, to disk: WorkflowDisk) throws -> Bool {
+        guard try change(step, on: disk) else { return false }
+        if watching { seeUpdate() }
+        return true
+    }
+
+    /// What `step` does to the folders and the model, before Word Counter sees it.
+    private mutating func change(_ step: WorkflowStep, on disk: WorkflowDisk) throws -> Bool {
         switch step {
         case .type(let path, let words, let paragraph, let atomically):
             guard var paragraphs = files[path], withinChurn(path, adding: words) else { return false }

@@ -18,17 +18,34 @@ struct WorkflowModelTests {
 
     @Test("today's words, the tracked files and the TODAY column agree with what the writer did")
     func workflows() async throws {
-        for offset in 0..<UInt64(Self.sequences) {
-            let seed = Self.firstSeed &+ offset
-            let steps = try WorkflowRun.steps(seed: seed, count: Self.stepsPerSequence)
-            guard let violation = try await WorkflowRun.run(seed: seed, steps: steps) else { continue }
-            let shrunk = try await WorkflowRun.shrink(seed: seed, steps: steps)
-            let again = try await WorkflowRun.run(seed: seed, steps: shrunk)
+        try await Self.check(sequences: Self.sequences, watching: false)
+    }
+
+    /// With `watch` running throughout, each step's changes handled as they come.
+    /// `WORDCOUNTER_MODEL_WATCH_SEQUENCES` sets how many (a soak run).
+    @Test("the same with watch running throughout instead of update")
+    func watchedWorkflows() async throws {
+        let sequences = Self.environment["WORDCOUNTER_MODEL_WATCH_SEQUENCES"].flatMap(Int.init) ?? 25
+        try await Self.check(sequences: sequences, watching: true)
+    }
+
+    /// Runs `sequences` drawn sequences; the first that fails is shrunk and recorded.
+    static func check(sequences: Int, watching: Bool) async throws {
+        for offset in 0..<UInt64(sequences) {
+            let seed = firstSeed &+ offset
+            let steps = try WorkflowRun.steps(seed: seed, count: stepsPerSequence, watching: watching)
+            guard let violation = try await WorkflowRun.run(seed: seed, steps: steps, watching: watching) else {
+                continue
+            }
+            let shrunk = try await WorkflowRun.shrink(seed: seed, steps: steps, watching: watching)
+            let again = try await WorkflowRun.run(seed: seed, steps: shrunk, watching: watching)
+            // Shrunk to nothing that fails again: a race, so the whole sequence is what tells.
+            let shown = again == nil ? steps : shrunk
             Issue.record(
                 """
-                seed \(seed): \(violation)
-                shrunk to \(shrunk.count) steps (\(again.map { "\($0)" } ?? "passes now")):
-                \(shrunk.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+                seed \(seed)\(watching ? " (watching)" : ""): \(violation)
+                shrunk to \(shrunk.count) steps (\(again.map { "\($0)" } ?? "passes now; the whole sequence:")):
+                \(shown.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
                 """)
             return
         }
@@ -51,6 +68,18 @@ struct WorkflowModelTests {
     func interruptedTrack() async throws {
         let steps: [WorkflowStep] = [.interruptedTrack(folder: "c0", files: 4), .update, .update]
         let violation = try await WorkflowRun.run(seed: 11, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
+
+    @Test(
+        "with watch running, a track stopped half-way is finished as a baseline at the watcher's next look, and a folder replaced whole stays watched"
+    )
+    func watchedInterruptedTrack() async throws {
+        let steps: [WorkflowStep] = [
+            .interruptedTrack(folder: "c0", files: 3), .update, .replaceFolder(folder: "c0"), .update,
+            .create(path: "c0/late.md", words: 9), .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 11, steps: steps, watching: true)
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
 }

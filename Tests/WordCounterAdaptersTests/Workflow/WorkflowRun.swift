@@ -42,13 +42,17 @@ struct WorkflowRun {
         }
     }
 
-    /// Runs `steps` from the starting folders `seed` makes; the first violation, or nil.
-    static func run(seed: UInt64, steps: [WorkflowStep]) async throws -> Violation? {
+    /// A tracked folder no step touches, always empty: where ``WorkflowWatch`` puts its fences.
+    static let fenceFolder = "fence"
+
+    /// Runs `steps` from the starting folders `seed` makes, by `update` or (`watching`) with
+    /// `watch` running throughout; the first violation, or nil.
+    static func run(seed: UInt64, steps: [WorkflowStep], watching: Bool = false) async throws -> Violation? {
         let folder = try TemporaryFolder(prefix: "workflow")
         defer { try? folder.remove() }
         let disk = WorkflowDisk(root: folder.path + "/writer")
         var generator = SeededGenerator(seed: seed)
-        var model = WorkflowModel()
+        var model = WorkflowModel(watching: watching)
         for (path, paragraphs) in model.startingFiles(using: &generator) {
             try disk.save(path, WorkflowModel.text(paragraphs), atomically: false)
         }
@@ -64,37 +68,73 @@ struct WorkflowRun {
                 persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar,
                 now: { clock.withLock { $0 } })
         )
-        try await app.run(TrackFiles(paths: model.trackedFolders.map(disk.path)))
+        try FileManager.default.createDirectory(atPath: disk.path(Self.fenceFolder), withIntermediateDirectories: true)
+        try await app.run(TrackFiles(paths: (model.trackedFolders + [Self.fenceFolder]).map(disk.path)))
+        guard watching else {
+            return try await play(
+                steps, on: app, model: &model, disk: disk, store: store, clock: clock,
+                watch: Optional<WorkflowWatch>.none)
+        }
+        let watch = try await WorkflowWatch.start(app: app)
+        let violation: Violation?
+        do {
+            violation = try await play(
+                steps, on: app, model: &model, disk: disk, store: store, clock: clock, watch: watch)
+        } catch {
+            try? await watch.stop()
+            throw error
+        }
+        try await watch.stop()
+        return violation
+    }
+
+    /// Applies `steps` to the model and the disk, and lets Word Counter see them: by `update`, or
+    /// through `watch` running throughout (each step's changes handled as one batch).
+    private static func play(
+        _ steps: [WorkflowStep], on app: WordCounterApp, model: inout WorkflowModel, disk: WorkflowDisk,
+        store: FullDiskStore, clock: borrowing Mutex<Date>, watch: WorkflowWatch?
+    ) async throws -> Violation? {
         for (index, step) in steps.enumerated() {
             guard try model.apply(step, to: disk) else { continue }
-            switch step {
-            case .interruptedTrack(let folder, _):
+            if case .interruptedTrack(let folder, _) = step {
                 // The folder is recorded (one commit), then the disk is full.
                 store.budget.withLock { $0 = 1 }
                 _ = try? await app.run(TrackFiles(paths: [disk.path(folder)]))
                 store.budget.withLock { $0 = nil }
-            case .interruptedUpdate(let commits, let locked):
+            }
+            if case .nextDay = step { clock.withLock { $0 = $0.addingTimeInterval(86_400) } }
+            if let watch {
+                do {
+                    if case .interruptedTrack(let folder, _) = step {
+                        try await watch.rescan(finishing: disk.path(folder))
+                    }
+                    if case .interruptedUpdate = step {
+                        try await watch.catchUp(fence: disk.path(Self.fenceFolder), locking: store)
+                    } else {
+                        try await watch.catchUp(fence: disk.path(Self.fenceFolder))
+                    }
+                } catch let stuck as WorkflowWatch.Stuck {
+                    return Violation(step: index, message: "\(stuck)")
+                }
+            }
+            switch step {
+            case .interruptedUpdate(let commits, let locked) where watch == nil:
                 store.budget.withLock { $0 = commits }
                 store.locked.withLock { $0 = locked }
                 _ = try? await app.run(UpdateWordCounts())
                 store.budget.withLock { $0 = nil }
                 try await app.run(UpdateWordCounts())
-                if let problem = try await disagreement(app: app, model: model, disk: disk) {
-                    return Violation(step: index, message: problem)
-                }
-            case .nextDay:
-                clock.withLock { $0 = $0.addingTimeInterval(86_400) }
-                // No update saw the disk since the last step: only the days are compared.
-                if let problem = try await disagreement(app: app, model: model, disk: disk, checkingFiles: false) {
-                    return Violation(step: index, message: problem)
-                }
             case .update, .copy:
-                try await app.run(UpdateWordCounts())
-                if let problem = try await disagreement(app: app, model: model, disk: disk) {
-                    return Violation(step: index, message: problem)
-                }
+                if watch == nil { try await app.run(UpdateWordCounts()) }
+            case .interruptedUpdate, .nextDay:
+                break
             default:
                 continue
+            }
+            // After midnight no update saw the disk since the last step: only the days are compared.
+            let checkingFiles = step != .nextDay || watch != nil
+            if let problem = try await disagreement(app: app, model: model, disk: disk, checkingFiles: checkingFiles) {
+                return Violation(step: index, message: problem)
             }
         }
         return nil
@@ -132,9 +172,9 @@ struct WorkflowRun {
     }
 
     /// The steps `seed` draws, `count` of them, from the model's starting folders.
-    static func steps(seed: UInt64, count: Int) throws -> [WorkflowStep] {
+    static func steps(seed: UInt64, count: Int, watching: Bool = false) throws -> [WorkflowStep] {
         var generator = SeededGenerator(seed: seed)
-        var model = WorkflowModel()
+        var model = WorkflowModel(watching: watching)
         let scratch = try TemporaryFolder(prefix: "workflow-draw")
         defer { try? scratch.remove() }
         let disk = WorkflowDisk(root: scratch.path)
@@ -151,7 +191,7 @@ struct WorkflowRun {
     }
 
     /// The shortest sequence found (dropping chunks, then single steps) that still disagrees.
-    static func shrink(seed: UInt64, steps: [WorkflowStep]) async throws -> [WorkflowStep] {
+    static func shrink(seed: UInt64, steps: [WorkflowStep], watching: Bool = false) async throws -> [WorkflowStep] {
         var current = steps
         var chunk = max(1, current.count / 2)
         var tries = 0
@@ -163,7 +203,9 @@ struct WorkflowRun {
                 var candidate = Array(current[..<start] + current[end...])
                 if candidate.last != .update { candidate.append(.update) }
                 tries += 1
-                if candidate.count < current.count, try await run(seed: seed, steps: candidate) != nil {
+                if candidate.count < current.count,
+                    try await run(seed: seed, steps: candidate, watching: watching) != nil
+                {
                     current = candidate
                     removedAny = true
                 } else {
