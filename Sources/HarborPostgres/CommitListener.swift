@@ -1,4 +1,5 @@
 import Foundation
+import Harbor
 import Logging
 import PostgresNIO
 import Synchronization
@@ -60,14 +61,16 @@ final class CommitListener: Sendable {
 
     /// Listens until cancelled, reconnecting after failures.
     private func listen() async {
-        var delay = Duration.milliseconds(100)
+        // Tries until cancelled: 100 ms after the first failure, doubling up to 5 s.
+        let reconnect = Backoff(maxAttempts: .max, initialDelay: .milliseconds(100), maxDelay: .seconds(5))
+        var failures = 0
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
                     configuration: PostgresStore.connectionConfiguration(configuration), id: 1, logger: logger)
                 try await withTaskCancellationHandler {
                     try await connection.listen(on: channel) { notifications in
-                        delay = .milliseconds(100)
+                        failures = 0
                         broadcast()
                         for try await _ in notifications { broadcast() }
                     }
@@ -77,16 +80,17 @@ final class CommitListener: Sendable {
                 try? await connection.close()
             } catch {
                 if Task.isCancelled { return }
+                let delay = reconnect.delay(after: failures + 1)
                 logger.warning(
                     "HarborPostgres: listening for commits on \(configuration) failed; trying again in \(delay)",
                     metadata: ["error": "\(type(of: error))"])
             }
+            failures += 1
             do {
-                try await Task.sleep(for: delay)
+                try await Task.sleep(for: reconnect.delay(after: failures))
             } catch {
                 return
             }
-            delay = min(delay * 2, .seconds(5))
         }
     }
 }

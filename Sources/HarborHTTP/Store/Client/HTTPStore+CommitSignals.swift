@@ -24,7 +24,9 @@ extension HTTPStore {
 
     private func watch(_ continuation: AsyncStream<Void>.Continuation) async {
         var seen: UInt64?
-        var backoff = Duration.milliseconds(100)
+        // Tries until cancelled: 100 ms after the first failure, doubling up to 5 s.
+        let reconnect = Backoff(maxAttempts: .max, initialDelay: .milliseconds(100), maxDelay: .seconds(5))
+        var failures = 0
         while !Task.isCancelled {
             do {
                 var endpoint = StoreAPI.signals
@@ -39,18 +41,18 @@ extension HTTPStore {
                 let generation = try await send(endpoint, EndpointCall(body: NoContent(), query: query)).value
                 if generation != seen { continuation.yield() }
                 seen = generation
-                backoff = .milliseconds(100)
+                failures = 0
             } catch {
                 if Task.isCancelled { return }
                 service.configuration.logger.debug(
                     "commit signals: the server is unreachable", metadata: ["error": "\(error)"])
                 seen = nil  // signal again once it answers: commits may have been missed
+                failures += 1
                 do {
-                    try await Task.sleep(for: backoff)
+                    try await Task.sleep(for: reconnect.delay(after: failures))
                 } catch {
                     return
                 }
-                backoff = min(backoff * 2, .seconds(5))
             }
         }
     }
