@@ -74,6 +74,11 @@ struct WorkflowModel {
         return "\(folder)\(sub)/chapter-\(nextName).md"
     }
 
+    /// The words of a file's paragraphs, as Word Counter counts them.
+    static func words(_ paragraphs: [[String]]) -> Int {
+        paragraphs.reduce(0) { $0 + $1.count }
+    }
+
     /// The text of a file as written to disk: paragraphs separated by a blank line.
     static func text(_ paragraphs: [[String]]) -> String {
         paragraphs.map { $0.joined(separator: " ") }.joined(separator: "\n\n") + "\n"

@@ -70,6 +70,8 @@ struct WorkflowRun {
         )
         try FileManager.default.createDirectory(atPath: disk.path(Self.fenceFolder), withIntermediateDirectories: true)
         try await app.run(TrackFiles(paths: (model.trackedFolders + [Self.fenceFolder]).map(disk.path)))
+        // A project over one folder: its today and words must agree with status and history.
+        try await app.run(AddProject(name: "book", paths: [disk.path("a")]))
         guard watching else {
             return try await play(
                 steps, on: app, model: &model, disk: disk, store: store, clock: clock,
@@ -167,6 +169,48 @@ struct WorkflowRun {
         let column = rows.reduce(0) { $0 + $1.today }
         if column != model.writtenToday {
             return "the status's TODAY column adds up to \(column); the writer wrote \(model.writtenToday)"
+        }
+        if checkingFiles {
+            for row in rows where row.status == .ok {
+                let relative = String(row.path.dropFirst(disk.root.count + 1))
+                let words = model.files[relative].map(WorkflowModel.words)
+                if row.words != words {
+                    return "\(relative) has \(row.words ?? 0) words; the writer's file has \(words ?? 0)"
+                }
+            }
+        }
+        return try await otherViews(app: app, today: today, rows: rows, disk: disk)
+    }
+
+    /// Where `goal`, the dashboard's summary and `project` disagree with `status` and `history`:
+    /// one definition of today's words, one number everywhere.
+    static func otherViews(app: WordCounterApp, today: Int, rows: [FileStatusRow], disk: WorkflowDisk) async throws
+        -> String?
+    {
+        let goal = try await app.run(ShowGoalProgress())
+        if goal.today != today { return "goal says today is \(goal.today); history says \(today)" }
+        let summary = try await app.run(ShowSummary())
+        if summary.progress.today != today {
+            return "the summary says today is \(summary.progress.today); history says \(today)"
+        }
+        let words = rows.reduce(0) { $0 + ($1.words ?? 0) }
+        if summary.words != words || summary.files != rows.count {
+            return
+                "the summary says \(summary.files) files of \(summary.words) words; status, \(rows.count) of \(words)"
+        }
+        for project in try await app.run(ShowProjects()) {
+            let history = try await app.run(ShowHistory(days: 1, project: project.name)).last?.words ?? 0
+            if project.today != history {
+                return "project \(project.name) says today is \(project.today); history --project says \(history)"
+            }
+            // Every file it tracks, missing ones with their last count (as the summary has them).
+            let inside = rows.filter { row in project.paths.contains { row.path.hasPrefix($0 + "/") } }
+            // Its today also has what was written in a file that has left it since (the words
+            // were written in the project), so only its words compare with status's rows.
+            let words = inside.reduce(0) { $0 + ($1.words ?? 0) }
+            if project.words != words {
+                return "project \(project.name) has \(project.words) words; its files in status, \(words)"
+            }
         }
         return nil
     }
