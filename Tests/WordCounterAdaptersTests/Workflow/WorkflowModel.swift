@@ -51,6 +51,11 @@ struct WorkflowModel {
     var unseenBaseline: Set<String> = []
     /// The folders whose interrupted tracking no update has finished yet.
     var unfinishedFolders: Set<String> = []
+    /// Whether block quotes are left out of Markdown counts (`config exclude-block-quotes`).
+    var excludingQuotes = false
+    /// The time now, in seconds since 1970 (UTC), and the laptop's time zone, hours from UTC.
+    var now = 1_795_000_000
+    var offset = 0
     private var nextWord = 0
     private var nextName = 0
 
@@ -74,9 +79,26 @@ struct WorkflowModel {
         return "\(folder)\(sub)/chapter-\(nextName).md"
     }
 
-    /// The words of a file's paragraphs, as Word Counter counts them.
-    static func words(_ paragraphs: [[String]]) -> Int {
-        paragraphs.reduce(0) { $0 + $1.count }
+    /// The words of a file's paragraphs, as Word Counter counts them: a paragraph that starts
+    /// with `>` is a block quote (the marker is no word), left out when `excludingQuotes`.
+    static func words(_ paragraphs: [[String]], excludingQuotes: Bool) -> Int {
+        paragraphs.reduce(0) { $0 + counted($1, excludingQuotes: excludingQuotes) }
+    }
+
+    /// The words of one paragraph that count.
+    static func counted(_ paragraph: [String], excludingQuotes: Bool) -> Int {
+        guard paragraph.first == ">" else { return paragraph.count }
+        return excludingQuotes ? 0 : paragraph.count - 1
+    }
+
+    /// How many of `words` words typed or deleted at the end of `paragraph` count now.
+    func counted(_ words: Int, in paragraph: [String]) -> Int {
+        paragraph.first == ">" && excludingQuotes ? 0 : words
+    }
+
+    /// The day (days since 1970) it is now where the laptop is.
+    func day(offset: Int) -> Int {
+        Int((Double(now + offset * 3_600) / 86_400).rounded(.down))
     }
 
     /// The text of a file as written to disk: paragraphs separated by a blank line.
@@ -89,7 +111,9 @@ struct WorkflowModel {
         var made: [String: [[String]]] = [:]
         for _ in 0..<Int.random(in: 2...5, using: &generator) {
             let paragraphs = (0..<Int.random(in: 2...6, using: &generator)).map { _ in
-                newWords(Int.random(in: 15...60, using: &generator))
+                // Now and then a block quote: counted or not, as the settings say.
+                (Int.random(in: 0..<4, using: &generator) == 0 ? [">"] : [])
+                    + newWords(Int.random(in: 15...60, using: &generator))
             }
             made[freshPath(using: &generator)] = paragraphs
         }
@@ -135,6 +159,8 @@ struct WorkflowModel {
             let folder = "c\(trackedFolders.count - 2)"
             return .interruptedTrack(folder: folder, files: Int.random(in: 1...4, using: &generator))
         case 80..<83: return .nextDay
+        case 89..<91: return .changeCounting(excludeQuotes: !excludingQuotes)
+        case 91..<93: return .travel(offset: Int.random(in: -12...14, using: &generator))
         case 87..<89:
             let folder = pick(trackedFolders)
             return .replaceFolder(folder: Bool.random(using: &generator) ? folder + "/part" : folder)
@@ -160,21 +186,24 @@ struct WorkflowModel {
             guard var paragraphs = files[path], withinChurn(path, adding: words) else { return false }
             noteChurn(path, words)
             let typed = newWords(words)
+            let counted = paragraph < paragraphs.count ? counted(words, in: paragraphs[paragraph]) : words
             if paragraph < paragraphs.count { paragraphs[paragraph] += typed } else { paragraphs.append(typed) }
             files[path] = paragraphs
-            if !unseenBaseline.contains(path) { unseen[path, default: 0] += words }
+            if !unseenBaseline.contains(path) { unseen[path, default: 0] += counted }
             try disk.save(path, Self.text(paragraphs), atomically: atomically)
         case .delete(let path, let words, let paragraph, let atomically):
             guard var paragraphs = files[path], paragraph < paragraphs.count else { return false }
             // A file keeps at least one word: an empty file is another story (it has no lines).
-            let total = paragraphs.reduce(0) { $0 + $1.count }
-            let removed = min(words, paragraphs[paragraph].count, total - 1)
+            let total = Self.words(paragraphs, excludingQuotes: false)
+            let own = Self.counted(paragraphs[paragraph], excludingQuotes: false)
+            let removed = min(words, own, total - 1)
             guard removed > 0, withinChurn(path, adding: removed) else { return false }
             noteChurn(path, removed)
+            let counted = counted(removed, in: paragraphs[paragraph])
             paragraphs[paragraph].removeLast(removed)
-            if paragraphs[paragraph].isEmpty { paragraphs.remove(at: paragraph) }
+            if paragraphs[paragraph].isEmpty || paragraphs[paragraph] == [">"] { paragraphs.remove(at: paragraph) }
             files[path] = paragraphs
-            if !unseenBaseline.contains(path) { unseen[path, default: 0] -= removed }
+            if !unseenBaseline.contains(path) { unseen[path, default: 0] -= counted }
             try disk.save(path, Self.text(paragraphs), atomically: atomically)
         case .create(let path, let words):
             guard isTracked(path), files[path] == nil, !disk.exists(path) else { return false }
@@ -216,13 +245,14 @@ struct WorkflowModel {
             noteChurn(from, words)
             moveChurn(from, to)
             try disk.move(from, to)
+            let counted = counted(words, in: paragraphs[paragraphs.count - 1])
             paragraphs[paragraphs.count - 1] += newWords(words)
             files[from] = nil
             files[to] = paragraphs
             let wasBaseline = unseenBaseline.contains(from)
             unseen[to] = unseen.removeValue(forKey: from)
             leaveBaseline(from, to: to, words: paragraphs)
-            if !wasBaseline { unseen[to, default: 0] += words }
+            if !wasBaseline { unseen[to, default: 0] += counted }
             arrive(from, at: to)
             try disk.save(to, Self.text(paragraphs), atomically: true)
         case .moveOut(let from, let to):
@@ -230,7 +260,9 @@ struct WorkflowModel {
             files[from] = nil
             outsideUnseen[to] = unseen.removeValue(forKey: from)
             // Never recorded: back in a tracked folder, it is a new file there, its words writing.
-            if unseenBaseline.remove(from) != nil { outsideUnseen[to] = paragraphs.reduce(0) { $0 + $1.count } }
+            if unseenBaseline.remove(from) != nil {
+                outsideUnseen[to] = Self.words(paragraphs, excludingQuotes: excludingQuotes)
+            }
             outside[to] = paragraphs
             try disk.move(from, to)
         case .moveBack(let from, let to):
@@ -271,6 +303,21 @@ struct WorkflowModel {
         case .nextDay:
             pastDays.append(writtenToday)
             writtenToday = 0
+            now += 86_400
+        case .changeCounting(let exclude):
+            guard exclude != excludingQuotes else { return false }
+            // The command recounts at once: what was typed so far counts by the old rules.
+            seeUpdate()
+            excludingQuotes = exclude
+        case .travel(let newOffset):
+            // With watch running, its process keeps the zone it started in: not modelled.
+            let days = day(offset: newOffset) - day(offset: offset)
+            guard !watching, newOffset != offset, days >= 0 else { return false }
+            for _ in 0..<days {
+                pastDays.append(writtenToday)
+                writtenToday = 0
+            }
+            offset = newOffset
         case .interruptedUpdate:
             // Run again at once (what the writer does after the error): the two together see what
             // one update would have. Which files the stopped one saw alone the model cannot tell,
@@ -343,7 +390,7 @@ struct WorkflowModel {
         if isUnfinished(to) {
             unseenBaseline.insert(to)
         } else {
-            unseen[to, default: 0] += paragraphs.reduce(0) { $0 + $1.count }
+            unseen[to, default: 0] += Self.words(paragraphs, excludingQuotes: excludingQuotes)
             neverSeen.insert(to)
         }
     }

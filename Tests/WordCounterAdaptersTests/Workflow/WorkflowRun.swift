@@ -42,6 +42,23 @@ struct WorkflowRun {
         }
     }
 
+    /// The time the program reads: the model's, moved by its steps.
+    final class ModelTime: Sendable {
+        let seconds: Mutex<Int>
+
+        init(seconds: Int) { self.seconds = Mutex(seconds) }
+
+        /// Word Counter on `store`, in the time zone `offset` hours from UTC, reading this time.
+        func app(on store: any Store, offset: Int) -> WordCounterApp {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: offset * 3_600) ?? .current
+            return WordCounterApp(
+                services: WordCounterServices(
+                    persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar,
+                    now: { Date(timeIntervalSince1970: TimeInterval(self.seconds.withLock { $0 })) }))
+        }
+    }
+
     /// A tracked folder no step touches, always empty: where ``WorkflowWatch`` puts its fences.
     static let fenceFolder = "fence"
 
@@ -60,22 +77,15 @@ struct WorkflowRun {
             try FileManager.default.createDirectory(atPath: disk.path(folder), withIntermediateDirectories: true)
         }
         let store = FullDiskStore(base: try SQLiteStore(path: folder.path + "/wordcounter.sqlite"))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let clock = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
-        let app = WordCounterApp(
-            services: WordCounterServices(
-                persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar,
-                now: { clock.withLock { $0 } })
-        )
+        let clock = ModelTime(seconds: model.now)
+        let app = clock.app(on: store, offset: model.offset)
         try FileManager.default.createDirectory(atPath: disk.path(Self.fenceFolder), withIntermediateDirectories: true)
         try await app.run(TrackFiles(paths: (model.trackedFolders + [Self.fenceFolder]).map(disk.path)))
         // A project over one folder: its today and words must agree with status and history.
         try await app.run(AddProject(name: "book", paths: [disk.path("a")]))
         guard watching else {
             return try await play(
-                steps, on: app, model: &model, disk: disk, store: store, clock: clock,
-                watch: Optional<WorkflowWatch>.none)
+                steps, on: app, model: &model, disk: disk, store: store, clock: clock, watch: nil)
         }
         let watch = try await WorkflowWatch.start(app: app)
         let violation: Violation?
@@ -94,17 +104,23 @@ struct WorkflowRun {
     /// through `watch` running throughout (each step's changes handled as one batch).
     private static func play(
         _ steps: [WorkflowStep], on app: WordCounterApp, model: inout WorkflowModel, disk: WorkflowDisk,
-        store: FullDiskStore, clock: borrowing Mutex<Date>, watch: WorkflowWatch?
+        store: FullDiskStore, clock: ModelTime, watch: WorkflowWatch?
     ) async throws -> Violation? {
+        var app = app
         for (index, step) in steps.enumerated() {
             guard try model.apply(step, to: disk) else { continue }
+            clock.seconds.withLock { $0 = model.now }
+            // A run after the laptop moved is a new process, in the new zone.
+            if case .travel = step {
+                app = clock.app(on: store, offset: model.offset)
+                _ = try await app.run(LoadSettings())  // as every command does first
+            }
             if case .interruptedTrack(let folder, _) = step {
                 // The folder is recorded (one commit), then the disk is full.
                 store.budget.withLock { $0 = 1 }
                 _ = try? await app.run(TrackFiles(paths: [disk.path(folder)]))
                 store.budget.withLock { $0 = nil }
             }
-            if case .nextDay = step { clock.withLock { $0 = $0.addingTimeInterval(86_400) } }
             if let watch {
                 do {
                     if case .interruptedTrack(let folder, _) = step {
@@ -128,13 +144,19 @@ struct WorkflowRun {
                 try await app.run(UpdateWordCounts())
             case .update, .copy:
                 if watch == nil { try await app.run(UpdateWordCounts()) }
-            case .interruptedUpdate, .nextDay:
+            case .changeCounting(let exclude):
+                // What `config` does: the new rules, then an update by them.
+                try await app.run(
+                    exclude ? ChangeSettings(excluding: .blockQuotes) : ChangeSettings(including: .blockQuotes))
+                try await app.run(UpdateWordCounts())
+            case .interruptedUpdate, .nextDay, .travel:
                 break
             default:
                 continue
             }
-            // After midnight no update saw the disk since the last step: only the days are compared.
-            let checkingFiles = step != .nextDay || watch != nil
+            // After midnight (or a journey) no update saw the disk since the last step: only the days
+            // are compared.
+            let checkingFiles = (step != .nextDay && !(step.isTravel)) || watch != nil
             if let problem = try await disagreement(app: app, model: model, disk: disk, checkingFiles: checkingFiles) {
                 return Violation(step: index, message: problem)
             }
@@ -173,7 +195,9 @@ struct WorkflowRun {
         if checkingFiles {
             for row in rows where row.status == .ok {
                 let relative = String(row.path.dropFirst(disk.root.count + 1))
-                let words = model.files[relative].map(WorkflowModel.words)
+                let words = model.files[relative].map {
+                    WorkflowModel.words($0, excludingQuotes: model.excludingQuotes)
+                }
                 if row.words != words {
                     return "\(relative) has \(row.words ?? 0) words; the writer's file has \(words ?? 0)"
                 }

@@ -35,9 +35,22 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
     /// its files, then the same files written back (a checkout, a backup restored): new inodes,
     /// the same text, no writing.
     case replaceFolder(folder: String)
+    /// `wordcounter config exclude-block-quotes on` (or `off`), which recounts at once: what was
+    /// typed before counts by the rules it was typed under, the rules' difference is no writing,
+    /// and what is typed after counts by the new rules.
+    case changeCounting(excludeQuotes: Bool)
+    /// The writer's laptop moves to the time zone `offset` hours from UTC (never back to an
+    /// earlier date: a day already past stays past), and the next `wordcounter` run starts there.
+    case travel(offset: Int)
     /// Midnight: a new day begins (what was typed and not yet counted counts on the day an update
     /// sees it); every day's words are checked.
     case nextDay
+
+    /// Whether this is a journey to another time zone.
+    var isTravel: Bool {
+        if case .travel = self { return true }
+        return false
+    }
 
     var description: String {
         switch self {
@@ -59,6 +72,8 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
         case .interruptedUpdate(let commits, let locked):
             "update stopped after \(commits) commits (\(locked ? "the database locked" : "the disk full")), update again"
         case .nextDay: "midnight: the next day begins"
+        case .changeCounting(let exclude): "config exclude-block-quotes \(exclude ? "on" : "off")"
+        case .travel(let offset): "travel to UTC\(offset >= 0 ? "+" : "")\(offset)"
         case .replaceFolder(let folder): "replace \(folder) with a copy of itself"
         }
     }
