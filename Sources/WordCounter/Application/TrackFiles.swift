@@ -149,12 +149,17 @@ public struct TrackFiles: UseCase {
     ///
     /// When `countingAsWriting` (files that appeared in a tracked folder after it was tracked), a
     /// new file's words are today's writing: a chapter started and written before the next update
-    /// counts. A copy of a tracked file (the same content fingerprint) stays a baseline.
+    /// counts. A copy of a tracked file (the same content fingerprint) stays a baseline, and so does
+    /// a file with one of `formerSelves`: the identity a tracked file had before an atomic save gave
+    /// it a new one (a hard link to it keeps the old file, with its text of before), or one of
+    /// `formerTexts`: a text a tracked file had before this update recounted it (a copy made
+    /// before the edit).
     /// `statuses` are what listing the folders said of the files, by path: each spares a status call.
     @discardableResult
     static func trackNew(
         _ found: consuming [DiscoveredFile], statuses: FileStatuses = FileStatuses(), recountingAliased: Bool = true,
-        countingAsWriting: Bool = false, in context: RunContext<WordCounterServices>
+        countingAsWriting: Bool = false, formerSelves: Set<FileIdentity> = [], formerTexts: Set<UInt64> = [],
+        in context: RunContext<WordCounterServices>
     ) async throws -> Int {
         let services = context.services
         let everywhere = try await services.persistence.repository(TrackedFile.self).all()
@@ -181,7 +186,7 @@ public struct TrackFiles: UseCase {
             index == 0 || !PathBytes.same(new[index - 1].path, file.path)
         }.map(\.1)
         var names = FileNames(tracked, fileSystem: services.fileSystem, capacity: tracked.count + new.count)
-        var fingerprints = Set(everywhere.compactMap(\.fingerprint))
+        var fingerprints = Set(everywhere.compactMap(\.fingerprint)).union(formerTexts)
         var added = 0
         let recordCount = RecordCount(services: services)
         for (index, batch) in new.chunked(into: 200).enumerated() {
@@ -226,6 +231,7 @@ public struct TrackFiles: UseCase {
                         guard let fingerprint = file.fingerprint else { continue }
                         if countingAsWriting, !synced, let words = file.words, words > 0,
                             !unfinished.contains(entry.root ?? ""),
+                            status.map({ formerSelves.contains($0.identity) }) != true,
                             !batchFingerprints.contains(fingerprint), !earlierFingerprints.contains(fingerprint)
                         {
                             var today = DailyCount(

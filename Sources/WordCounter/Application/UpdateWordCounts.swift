@@ -336,13 +336,25 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let total = toCount.count + moves.count + missing.count
         var done = 0
         let recordCount = RecordCount(services: services)
+        // The identities files had before an editor's atomic save gave them new ones (a hard link
+        // to one keeps it, and is that file's text of before, now a file of its own), and the
+        // texts files had before this update recounted them (a copy made before the edit): new
+        // files with either are copies, no writing.
+        var formerSelves = Set<FileIdentity>()
+        var formerTexts = Set<UInt64>()
         for batch in toCount.chunked(into: 200) {
             try context.checkCancellation()
-            let saved = try await services.persistence.perform { unitOfWork in
+            let (saved, formerInBatch, textsInBatch) = try await services.persistence.perform { unitOfWork in
                 var saved = Summary(checked: 0)
+                var formerInBatch: [FileIdentity] = []
+                var textsInBatch: [UInt64] = []
                 for id in batch {
                     guard let current = try await unitOfWork.repository(TrackedFile.self).find(id) else { continue }
-                    let (_, outcome) = try await recordCount(current, in: unitOfWork)
+                    let (counted, outcome) = try await recordCount(current, in: unitOfWork)
+                    if let before = current.identity, let now = counted.identity, !now.isSameFile(as: before) {
+                        formerInBatch.append(before)
+                    }
+                    if let before = current.fingerprint, counted.fingerprint != before { textsInBatch.append(before) }
                     switch outcome {
                     case .changed: saved.changed += 1
                     case .unreadable: saved.unreadable += 1
@@ -350,8 +362,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     case .unchanged: break
                     }
                 }
-                return saved
+                return (saved, formerInBatch, textsInBatch)
             }
+            formerSelves.formUnion(formerInBatch)
+            formerTexts.formUnion(textsInBatch)
             summary.add(saved)
             done += batch.count
             context.reportProgress(completed: done, total: total, message: "counting")
@@ -393,7 +407,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
             // New files are today's writing, copies of tracked files excepted.
             summary.added = try await TrackFiles.trackNew(
                 discovered, recountingAliased: false, countingAsWriting: services.settings.value.newFilesCountAsWriting,
-                in: context)
+                formerSelves: formerSelves, formerTexts: formerTexts, in: context)
         }
         if !unfinished.isEmpty {
             var interrupted: [String: Int] = [:]

@@ -7,6 +7,9 @@ struct WorkflowDisk {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
+    /// `path` relative to the root folder.
+    func relative(_ path: String) -> String { String(path.dropFirst(root.count + 1)) }
+
     func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
 
     private func makeParent(of relative: String) throws {
@@ -37,6 +40,16 @@ struct WorkflowDisk {
     func copy(_ from: String, _ to: String) throws {
         try makeParent(of: to)
         try FileManager.default.copyItem(atPath: path(from), toPath: path(to))
+    }
+
+    /// A hard link, or a symbolic link holding the target's absolute path.
+    func link(_ target: String, at relative: String, symbolic: Bool) throws {
+        try makeParent(of: relative)
+        if symbolic {
+            try FileManager.default.createSymbolicLink(atPath: path(relative), withDestinationPath: path(target))
+        } else {
+            try FileManager.default.linkItem(atPath: path(target), toPath: path(relative))
+        }
     }
 
     func move(_ from: String, _ to: String) throws {

@@ -51,6 +51,12 @@ struct WorkflowModel {
     var unseenBaseline: Set<String> = []
     /// The folders whose interrupted tracking no update has finished yet.
     var unfinishedFolders: Set<String> = []
+    /// Second names of files (hard or symbolic links), by relative path: never tracked themselves.
+    var links: [String: (target: String, symbolic: Bool)] = [:]
+    /// Hard links that an atomic save turned into files of their own since the last update: the
+    /// update finds each as a new file with its target's old inode, all of it a baseline, so
+    /// what would be typed into one before then would be too; the model leaves them be until then.
+    var brokenLinks: Set<String> = []
     /// Whether block quotes are left out of Markdown counts (`config exclude-block-quotes`).
     var excludingQuotes = false
     /// The time now, in seconds since 1970 (UTC), and the laptop's time zone, hours from UTC.
@@ -159,6 +165,9 @@ struct WorkflowModel {
             let folder = "c\(trackedFolders.count - 2)"
             return .interruptedTrack(folder: folder, files: Int.random(in: 1...4, using: &generator))
         case 80..<83: return .nextDay
+        case 93..<95:
+            if let link = links.keys.sorted().first, Bool.random(using: &generator) { return .unlink(path: link) }
+            return .link(target: path, at: freshPath(using: &generator), symbolic: Bool.random(using: &generator))
         case 89..<91: return .changeCounting(excludeQuotes: !excludingQuotes)
         case 91..<93: return .travel(offset: Int.random(in: -12...14, using: &generator))
         case 87..<89:
@@ -181,9 +190,26 @@ struct WorkflowModel {
 
     /// What `step` does to the folders and the model, before Word Counter sees it.
     private mutating func change(_ step: WorkflowStep, on disk: WorkflowDisk) throws -> Bool {
+        // A linked file stays where it is (its links would lead nowhere, or elsewhere), and so do
+        // the folders around links.
+        switch step {
+        case .type(let path, _, _, _), .delete(let path, _, _, _), .link(let path, _, _):
+            guard !brokenLinks.contains(path) else { return false }
+        case .move(let path, _), .moveAndSave(let path, _, _), .moveOut(let path, _), .remove(let path),
+            .restore(let path), .copy(let path, _):
+            guard !isLinked(path), !brokenLinks.contains(path) else { return false }
+        case .replaceFolder(let folder):
+            guard !links.contains(where: { $0.key.hasPrefix(folder + "/") || $0.value.target.hasPrefix(folder + "/") }),
+                !brokenLinks.contains(where: { $0.hasPrefix(folder + "/") })
+            else { return false }
+        default: break
+        }
         switch step {
         case .type(let path, let words, let paragraph, let atomically):
-            guard var paragraphs = files[path], withinChurn(path, adding: words) else { return false }
+            guard var paragraphs = files[path], withinChurn(path, adding: words),
+                !(atomically && watching && isHardLinked(path))
+            else { return false }
+            if atomically { breakHardLinks(to: path) }
             noteChurn(path, words)
             let typed = newWords(words)
             let counted = paragraph < paragraphs.count ? counted(words, in: paragraphs[paragraph]) : words
@@ -197,7 +223,9 @@ struct WorkflowModel {
             let total = Self.words(paragraphs, excludingQuotes: false)
             let own = Self.counted(paragraphs[paragraph], excludingQuotes: false)
             let removed = min(words, own, total - 1)
-            guard removed > 0, withinChurn(path, adding: removed) else { return false }
+            guard removed > 0, withinChurn(path, adding: removed), !(atomically && watching && isHardLinked(path))
+            else { return false }
+            if atomically { breakHardLinks(to: path) }
             noteChurn(path, removed)
             let counted = counted(removed, in: paragraphs[paragraph])
             paragraphs[paragraph].removeLast(removed)
@@ -227,6 +255,16 @@ struct WorkflowModel {
             twins.formUnion([from, to])
             try disk.copy(from, to)
             seeUpdate()
+        case .link(let target, let path, let symbolic):
+            guard files[target] != nil, isTracked(path), files[path] == nil, links[path] == nil, !disk.exists(path),
+                !isUnfinished(target), !isUnfinished(path), !twins.contains(target), !isLinked(target)
+            else { return false }
+            links[path] = (target, symbolic)
+            try disk.link(target, at: path, symbolic: symbolic)
+            seeUpdate()
+        case .unlink(let path):
+            guard links.removeValue(forKey: path) != nil else { return false }
+            try disk.remove(path)
         case .move(let from, let to):
             guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
                 withinChurn(from, adding: 0, moving: true), !twins.contains(from)
@@ -327,6 +365,34 @@ struct WorkflowModel {
         return true
     }
 
+    /// The file `path` names: its target, for a link.
+    func name(of path: String) -> String {
+        links[path]?.target ?? path
+    }
+
+    /// Whether a link leads to `path`.
+    func isLinked(_ path: String) -> Bool {
+        links.values.contains { $0.target == path }
+    }
+
+    /// Whether a hard link leads to `path`.
+    func isHardLinked(_ path: String) -> Bool {
+        links.values.contains { $0.target == path && !$0.symbolic }
+    }
+
+    /// An atomic save of `path` gives it a new inode: a hard link to it keeps the old one, and is
+    /// a file of its own from then on, with the text of before the save (a copy: no writing).
+    /// (With watch running, the watcher is told nothing of the old name, and tracks it only at its
+    /// periodic full update, as new: not modelled.)
+    private mutating func breakHardLinks(to path: String) {
+        for (link, value) in links where value.target == path && !value.symbolic {
+            links[link] = nil
+            files[link] = files[path]
+            twins.formUnion([path, link])
+            brokenLinks.insert(link)
+        }
+    }
+
     /// Whether `path` is below a tracked folder (a step of a shrunk sequence may name one that an
     /// earlier step, now dropped, would have tracked).
     func isTracked(_ path: String) -> Bool {
@@ -382,6 +448,7 @@ struct WorkflowModel {
         neverSeen = []
         unseenBaseline = []
         unfinishedFolders = []
+        brokenLinks = []
     }
 
     /// A file of an interrupted folder moved out of it before any update is new where it lands.

@@ -82,4 +82,18 @@ struct WorkflowModelTests {
         let violation = try await WorkflowRun.run(seed: 11, steps: steps, watching: true)
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
+
+    @Test("a hard link broken by an editor's atomic save keeps the text of before: a copy, not writing")
+    func brokenHardLink() async throws {
+        var generator = SeededGenerator(seed: 7)
+        var model = WorkflowModel()
+        let first = try #require(model.startingFiles(using: &generator).keys.sorted().first)
+        let folder = first.split(separator: "/").first.map(String.init) ?? "a"
+        let steps: [WorkflowStep] = [
+            .link(target: first, at: "\(folder)/second-name.md", symbolic: false), .update,
+            .type(path: first, words: 4, paragraph: 0, atomically: true), .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 7, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
 }

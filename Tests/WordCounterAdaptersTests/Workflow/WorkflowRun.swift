@@ -142,7 +142,7 @@ struct WorkflowRun {
                 _ = try? await app.run(UpdateWordCounts())
                 store.budget.withLock { $0 = nil }
                 try await app.run(UpdateWordCounts())
-            case .update, .copy:
+            case .update, .copy, .link:
                 if watch == nil { try await app.run(UpdateWordCounts()) }
             case .changeCounting(let exclude):
                 // What `config` does: the new rules, then an update by them.
@@ -179,7 +179,8 @@ struct WorkflowRun {
             return "the days' words are \(days); the writer wrote \(written)"
         }
         let rows = try await app.run(ShowStatus())
-        let counted = rows.filter { $0.status == .ok }.map(\.path)
+        // A file is tracked under one of its names: a link's stands for its target's.
+        let counted = rows.filter { $0.status == .ok }.map { disk.path(model.name(of: disk.relative($0.path))) }
         if checkingFiles, Set(counted).count != counted.count {
             return "a file is tracked twice: \(counted.sorted())"
         }
@@ -194,7 +195,7 @@ struct WorkflowRun {
         }
         if checkingFiles {
             for row in rows where row.status == .ok {
-                let relative = String(row.path.dropFirst(disk.root.count + 1))
+                let relative = model.name(of: disk.relative(row.path))
                 let words = model.files[relative].map {
                     WorkflowModel.words($0, excludingQuotes: model.excludingQuotes)
                 }

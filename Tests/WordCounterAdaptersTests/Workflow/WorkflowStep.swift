@@ -10,6 +10,11 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
     case create(path: String, words: Int)
     /// Copies a file (then updates, so the copy is seen as one): never writing.
     case copy(from: String, to: String)
+    /// Makes a second name for a file (a hard link, or a symbolic link to its absolute path) in a
+    /// tracked folder, then updates: one file, counted once, under its first name.
+    case link(target: String, at: String, symbolic: Bool)
+    /// Deletes a second name made by ``link(target:at:symbolic:)``.
+    case unlink(path: String)
     /// Renames or moves a file, within a tracked folder or to another.
     case move(from: String, to: String)
     /// Moves a file, then types `words` words into it and saves it atomically, before any update.
@@ -60,6 +65,9 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
             "delete \(words) words of \(path) ¶\(paragraph)\(atomically ? ", saved atomically" : "")"
         case .create(let path, let words): "create \(path) with \(words) words"
         case .copy(let from, let to): "copy \(from) to \(to), update"
+        case .link(let target, let path, let symbolic):
+            "\(symbolic ? "symbolic" : "hard") link \(path) to \(target), update"
+        case .unlink(let path): "delete the link \(path)"
         case .move(let from, let to): "move \(from) to \(to)"
         case .moveAndSave(let from, let to, let words): "move \(from) to \(to), type \(words) words, save atomically"
         case .moveOut(let from, let to): "move \(from) out to \(to)"
