@@ -38,6 +38,8 @@ final class WorkflowWatch: Sendable {
         guard await watch.wait(for: { $0.activities.contains(.reconciled(.startup)) }) else {
             throw Stuck(what: "the watcher's startup update", activities: watch.activities)
         }
+        // Asleep in its loop: its first look's time is set, so moving time reaches it.
+        try await watch.clock.waitForSleepers(1)
         return watch
     }
 
