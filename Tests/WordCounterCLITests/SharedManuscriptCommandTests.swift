@@ -142,4 +142,26 @@ struct SharedManuscriptCommandTests {
         #expect(today.first?["words"] as? Int == 4)
         #expect(today.first?["machines"] as? [String: Int] == ["desk": 3, "laptop": 1])
     }
+
+    @Test("a new chapter written on the desk and brought to the laptop before the desk's update is the desk's writing")
+    func syncedNewFileGoesToTheMachineThatWroteIt() async throws {
+        let cli = try await Self.novelOnTwoMachines()
+        defer { cli.remove() }
+        try cli.write("desk/novel/chapter-2.md", "alpha beta gamma delta")
+        let copy = try cli.write("laptop/novel/chapter-2.md", "alpha beta gamma delta")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        #expect(try await cli.run("--machine", "laptop", "update").status == 0)
+        var today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["machines"] as? [String: Int] == ["(synced)": 4])
+
+        #expect(try await cli.run("--machine", "desk", "update").status == 0)
+        today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["words"] as? Int == 4)
+        #expect(today.first?["machines"] as? [String: Int] == ["desk": 4])
+        let desk = try await cli.run("status", "--machine", "desk")
+        #expect(desk.output.split(separator: "\n").last.map(String.init) == "2 files, 5 words, +4 today on desk")
+    }
 }

@@ -139,7 +139,7 @@ struct RecordCount: Sendable {
     /// Moves up to `words` of the writing a sync brought to another machine before this one
     /// counted it (records of ``DailyCount/syncedMachine``) to this machine's records of the same
     /// days, oldest first: this machine's copy grew by as much, without a sync, so it typed them.
-    private func claimSynced(
+    func claimSynced(
         _ words: Int, of document: SyncedDocument, path: String, in unitOfWork: UnitOfWork
     ) async throws {
         guard let machine = services.machine else { return }

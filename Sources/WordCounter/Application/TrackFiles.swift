@@ -217,11 +217,10 @@ public struct TrackFiles: UseCase {
                         }
                         let document = roots.first { $0.path == entry.root }?.documentKey(for: entry.path)
                         // A copy of a document another machine counted already is no new writing.
-                        let synced =
-                            try await document.asyncMap {
-                                try await unitOfWork.repository(SyncedDocument.self).find($0)
-                            }
-                            .map { $0.copies[services.machine ?? ""] == nil } ?? false
+                        let shared = try await document.asyncMap {
+                            try await unitOfWork.repository(SyncedDocument.self).find($0)
+                        }
+                        let synced = shared.map { $0.copies[services.machine ?? ""] == nil } ?? false
                         let file = try await track(
                             entry.path, root: entry.root, document: document, services: services,
                             recordCount: recordCount, in: unitOfWork)
@@ -234,11 +233,22 @@ public struct TrackFiles: UseCase {
                             status.map({ formerSelves.contains($0.identity) }) != true,
                             !batchFingerprints.contains(fingerprint), !earlierFingerprints.contains(fingerprint)
                         {
+                            // Brought by a sync before the machine that wrote it counted it: another
+                            // machine's writing, until that one claims it.
+                            let typedHere = document == nil || status?.arrivedBySync != true
                             var today = DailyCount(
-                                fileID: file.id, day: services.today, startWords: 0, machine: services.machine)
+                                fileID: file.id, day: services.today, startWords: 0,
+                                machine: typedHere ? services.machine : DailyCount.syncedMachine)
                             today.record(words)
                             today.path = file.path
                             try unitOfWork.repository(DailyCount.self).save(today)
+                        }
+                        // A new file whose words another machine counted first (its sync brought
+                        // them), written here: the words are this machine's.
+                        if countingAsWriting, synced, let shared, status?.arrivedBySync != true,
+                            let words = file.words, words > 0
+                        {
+                            try await recordCount.claimSynced(words, of: shared, path: file.path, in: unitOfWork)
                         }
                         batchFingerprints.insert(fingerprint)
                     }
