@@ -82,7 +82,7 @@ struct WorkflowRun {
         try FileManager.default.createDirectory(atPath: disk.path(Self.fenceFolder), withIntermediateDirectories: true)
         try await app.run(TrackFiles(paths: (model.trackedFolders + [Self.fenceFolder]).map(disk.path)))
         // A project over one folder: its today and words must agree with status and history.
-        try await app.run(AddProject(name: "book", paths: [disk.path("a")]))
+        _ = try await app.run(AddProject(name: "book", paths: [disk.path("a")]))
         guard watching else {
             return try await play(
                 steps, on: app, model: &model, disk: disk, store: store, clock: clock, watch: nil)
@@ -146,7 +146,7 @@ struct WorkflowRun {
                 if watch == nil { try await app.run(UpdateWordCounts()) }
             case .changeCounting(let exclude):
                 // What `config` does: the new rules, then an update by them.
-                try await app.run(
+                _ = try await app.run(
                     exclude ? ChangeSettings(excluding: .blockQuotes) : ChangeSettings(including: .blockQuotes))
                 try await app.run(UpdateWordCounts())
             case .interruptedUpdate, .nextDay, .travel:
