@@ -102,8 +102,12 @@ struct RecordCount: Sendable {
         let machine = services.machine ?? ""
         let stored = try await documents.find(key)
         var existing = stored
-        // New counting rules move the document's last count as they moved the file's: no writing.
-        if rulesShift != 0, let words = existing?.words { existing?.words = words + rulesShift }
+        // New counting rules move the document's last count as they moved the file's (no writing),
+        // unless another copy was counted by them already.
+        if rulesShift != 0, let words = existing?.words, existing?.exclusions != file.exclusions {
+            existing?.words = words + rulesShift
+            existing?.exclusions = file.exclusions
+        }
         guard var document = existing, !document.belongsToAnother(than: file.id, on: services.machine) else {
             // The first copy counted anywhere, or a new file where this machine's copy was another
             // one: it starts the document, and counts as any file.
@@ -111,27 +115,60 @@ struct RecordCount: Sendable {
                 try await recordToday(
                     fileID: file.id, path: file.path, previous: previous, words: words, in: unitOfWork)
             }
-            let started = SyncedDocument(
+            var started = SyncedDocument(
                 id: key, fileID: file.id, words: words, machine: services.machine, copies: [machine: file.id])
+            started.exclusions = file.exclusions
             if existing == nil { try documents.add(started) } else { try documents.update(started) }
             return
         }
         let adopted = document.copies[machine] == nil
         document.copies[machine] = file.id
+        if adopted, !arrivedBySync, case .changed(previous: .some(let own)) = outcome, document.words != words {
+            // This machine's copy joins the document, counted here before under another name (it
+            // moved into place), with a text no machine counted: what it wrote since is its own
+            // last count to now, whatever another machine's copy said.
+            try await recordToday(
+                fileID: document.fileID, path: file.path, previous: own, words: words, machine: services.machine,
+                in: unitOfWork)
+            document.words = words
+            document.exclusions = file.exclusions
+            document.machine = services.machine
+            try documents.update(document)
+            return
+        }
         guard case .changed(previous: .some(_)) = outcome, let previous = document.words, previous != words else {
             if document.words == nil { document.words = words }
-            if adopted || stored?.words != document.words { try documents.update(document) }
+            if document.exclusions != file.exclusions, document.words == words { document.exclusions = file.exclusions }
+            if adopted || stored != document { try documents.update(document) }
             // Another machine counted these words first; if they were typed here, they are ours.
-            if case .changed(previous: .some(let own)) = outcome, words > own, !arrivedBySync {
+            if case .changed(previous: .some(let own)) = outcome, words != own, !arrivedBySync {
                 try await claimSynced(words - own, of: document, path: file.path, in: unitOfWork)
+            }
+            // The same count here as before, but not the count another machine made of words a
+            // sync brought it from here: typed here, then taken back (+1 -1). Claimed, then taken
+            // back here too; nothing waiting (another machine's own writing) moves nothing.
+            if outcome == .unchanged, !arrivedBySync, let counted = document.words, counted != words {
+                let claimed = try await claimSynced(counted - words, of: document, path: file.path, in: unitOfWork)
+                if claimed != 0 {
+                    try await recordToday(
+                        fileID: document.fileID, path: file.path, previous: words + claimed, words: words,
+                        machine: services.machine, in: unitOfWork)
+                    document.words = words
+                    try documents.update(document)
+                }
             }
             return
         }
         let typedHere = !arrivedBySync
+        // Typed here, past what another machine counted first from its copy: that part is ours too.
+        if typedHere, case .changed(previous: .some(let own)) = outcome, own != previous {
+            try await claimSynced(previous - own, of: document, path: file.path, in: unitOfWork)
+        }
         try await recordToday(
             fileID: document.fileID, path: file.path, previous: previous, words: words,
             machine: typedHere ? services.machine : DailyCount.syncedMachine, in: unitOfWork)
         document.words = words
+        document.exclusions = file.exclusions
         document.machine = typedHere ? services.machine : nil
         try documents.update(document)
     }
@@ -139,29 +176,34 @@ struct RecordCount: Sendable {
     /// Moves up to `words` of the writing a sync brought to another machine before this one
     /// counted it (records of ``DailyCount/syncedMachine``) to this machine's records of the same
     /// days, oldest first: this machine's copy grew by as much, without a sync, so it typed them.
+    /// A negative `words` claims deletions the same way (the copy shrank by as much here).
+    /// Returns how many were moved (negative for deletions).
+    @discardableResult
     func claimSynced(
         _ words: Int, of document: SyncedDocument, path: String, in unitOfWork: UnitOfWork
-    ) async throws {
-        guard let machine = services.machine else { return }
+    ) async throws -> Int {
+        guard let machine = services.machine, words != 0 else { return 0 }
+        let sign = words > 0 ? 1 : -1
         let days = unitOfWork.repository(DailyCount.self)
         let waiting = try await days.query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
-            .filter { $0.machine == DailyCount.syncedMachine && $0.net > 0 }
+            .filter { $0.machine == DailyCount.syncedMachine && $0.net * sign > 0 }
             .sorted { $0.day < $1.day }
-        var left = words
+        var left = words * sign
         for var record in waiting where left > 0 {
-            let moved = min(left, record.net)
-            left -= moved
+            let moved = min(left, record.net * sign) * sign
+            left -= moved * sign
             record.endWords -= moved
-            record.added = max(0, record.added - moved)
+            if moved > 0 { record.added = max(0, record.added - moved) }
             var mine =
                 try await days.find(DailyCount.id(fileID: document.fileID, day: record.day, machine: machine))
                 ?? DailyCount(fileID: document.fileID, day: record.day, startWords: record.startWords, machine: machine)
             mine.endWords += moved
-            mine.added += moved
+            if moved > 0 { mine.added += moved }
             mine.path = path
             try days.save(mine)
             if record.net == 0 && record.added == 0 { try days.remove(record) } else { try days.save(record) }
         }
+        return words - left * sign
     }
 
     /// Adds a count to today's record (or to the file's latest, when that is later than today),
@@ -175,7 +217,7 @@ struct RecordCount: Sendable {
     }
 
     /// ``recordToday(fileID:path:previous:words:in:)`` on `machine`'s record of the day.
-    private func recordToday(
+    func recordToday(
         fileID: String, path: String, previous: Int, words: Int, machine: String?, in unitOfWork: UnitOfWork
     ) async throws {
         let days = unitOfWork.repository(DailyCount.self)

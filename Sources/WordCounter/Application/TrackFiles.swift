@@ -245,10 +245,26 @@ public struct TrackFiles: UseCase {
                         }
                         // A new file whose words another machine counted first (its sync brought
                         // them), written here: the words are this machine's.
+                        // What it holds beyond that count was written here since: this machine's too.
                         if countingAsWriting, synced, let shared, status?.arrivedBySync != true,
-                            let words = file.words, words > 0
+                            let words = file.words
                         {
-                            try await recordCount.claimSynced(words, of: shared, path: file.path, in: unitOfWork)
+                            // Everything the other machine counted of it first was written here.
+                            let counted = shared.words ?? words
+                            if counted > 0 {
+                                try await recordCount.claimSynced(counted, of: shared, path: file.path, in: unitOfWork)
+                            }
+                            let documents = unitOfWork.repository(SyncedDocument.self)
+                            if let counted = shared.words, counted != words,
+                                var document = try await documents.find(shared.id)
+                            {
+                                try await recordCount.recordToday(
+                                    fileID: shared.fileID, path: file.path, previous: counted, words: words,
+                                    machine: services.machine, in: unitOfWork)
+                                document.words = words
+                                document.machine = services.machine
+                                try documents.update(document)
+                            }
                         }
                         batchFingerprints.insert(fingerprint)
                     }

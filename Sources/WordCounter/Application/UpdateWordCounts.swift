@@ -381,13 +381,16 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                     !PathBytes.same(current.path, destination)
                 else { continue }
                 current.move(to: destination, root: listed[ExactPath(destination)] ?? current.root)
-                // Moved below its folder, it is the document at its new path there.
-                if current.document != nil || current.machine != nil {
-                    current.document = roots.first { $0.path == current.root }?.documentKey(for: destination)
+                // Counted first as the document it was (another machine may have counted its new
+                // words first, from its copy there: they are claimed, not counted again), then it
+                // is the document at its new path in its folder.
+                let (counted, outcome) = try await recordCount(current, in: unitOfWork)
+                var moved = counted
+                if moved.document != nil || moved.machine != nil {
+                    moved.document = roots.first { $0.path == moved.root }?.documentKey(for: destination)
                 }
-                try repository.update(current)
+                try repository.update(moved)
                 saved.moved += 1
-                let (_, outcome) = try await recordCount(current, in: unitOfWork)
                 if outcome == .changed { saved.changed += 1 }
             }
             for file in missing {

@@ -26,6 +26,9 @@ public struct SyncedDocument: Aggregate, Equatable {
     /// file than the one counted now (deleted, or renamed away, and a new file took its path)
     /// starts the document again, so the new file never counts against the old one's words.
     public var copies: [String: String]
+    /// What Markdown counts left out when ``words`` was counted (nil: not recorded, before this
+    /// was kept): a copy counted by other rules moves ``words`` by the rules' difference, once.
+    public var exclusions: MarkdownExclusions?
 
     /// Creates the record of a document first counted as `fileID`.
     public init(id: String, fileID: String, words: Int?, machine: String?, copies: [String: String] = [:]) {

@@ -60,4 +60,36 @@ struct WorkflowDisk {
     func remove(_ relative: String) throws {
         try FileManager.default.removeItem(atPath: path(relative))
     }
+
+    /// Brings `folder` to `other` (a folder elsewhere) as a sync tool does: a file whose text
+    /// differs is written anew there (a temporary file renamed over it) with the modification
+    /// time of a minute ago, as the writer's was kept; a file gone here is deleted there. Links
+    /// are followed: the laptop gets their text.
+    func mirror(_ folder: String, to other: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: other, withIntermediateDirectories: true)
+        let here = Set(manager.subpaths(atPath: path(folder)) ?? []).filter { relative in
+            !relative.split(separator: "/").contains { $0.hasPrefix(".") }
+                && (try? manager.attributesOfItem(atPath: path(folder) + "/" + relative)[.type] as? FileAttributeType)
+                    != .typeDirectory
+        }
+        for relative in (manager.subpaths(atPath: other) ?? []).sorted().reversed()
+        where !here.contains(relative) {
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: other + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                try manager.removeItem(atPath: other + "/" + relative)
+            }
+        }
+        for relative in here.sorted() {
+            guard let text = manager.contents(atPath: path(folder) + "/" + relative) else { continue }
+            let target = other + "/" + relative
+            if manager.contents(atPath: target) == text { continue }
+            try manager.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let temporary = (target as NSString).deletingLastPathComponent + "/.sync-\(UUID().uuidString)"
+            try text.write(to: URL(fileURLWithPath: temporary))
+            try manager.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: temporary)
+            guard rename(temporary, target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
 }

@@ -48,14 +48,29 @@ struct WorkflowRun {
 
         init(seconds: Int) { self.seconds = Mutex(seconds) }
 
-        /// Word Counter on `store`, in the time zone `offset` hours from UTC, reading this time.
-        func app(on store: any Store, offset: Int) -> WordCounterApp {
+        /// Word Counter on `store`, in the time zone `offset` hours from UTC, reading this time,
+        /// as `machine` (`--machine`).
+        func app(on store: any Store, offset: Int, machine: String? = nil) -> WordCounterApp {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(secondsFromGMT: offset * 3_600) ?? .current
             return WordCounterApp(
                 services: WordCounterServices(
                     persistence: Persistence(store: store), fileSystem: LocalFileSystem(), calendar: calendar,
-                    now: { Date(timeIntervalSince1970: TimeInterval(self.seconds.withLock { $0 })) }))
+                    now: { Date(timeIntervalSince1970: TimeInterval(self.seconds.withLock { $0 })) }, machine: machine))
+        }
+    }
+
+    /// The writer's laptop: its copy of folder `a`, on the same database, in UTC.
+    struct Laptop {
+        let folder: String
+        let clock: ModelTime
+        let store: any Store
+
+        /// A `wordcounter --machine laptop` process, its settings read as every command does.
+        func app() async throws -> WordCounterApp {
+            let app = clock.app(on: store, offset: 0, machine: "laptop")
+            _ = try await app.run(LoadSettings())
+            return app
         }
     }
 
@@ -78,20 +93,27 @@ struct WorkflowRun {
         }
         let store = FullDiskStore(base: try SQLiteStore(path: folder.path + "/wordcounter.sqlite"))
         let clock = ModelTime(seconds: model.now)
-        let app = clock.app(on: store, offset: model.offset)
+        // With a laptop syncing, the machines have names, and the laptop tracks its copy of `a`.
+        model.syncing = !watching && steps.contains(.sync)
+        let laptop = model.syncing ? Laptop(folder: folder.path + "/laptop/a", clock: clock, store: store) : nil
+        let app = clock.app(on: store, offset: model.offset, machine: laptop == nil ? nil : "desk")
         try FileManager.default.createDirectory(atPath: disk.path(Self.fenceFolder), withIntermediateDirectories: true)
         try await app.run(TrackFiles(paths: (model.trackedFolders + [Self.fenceFolder]).map(disk.path)))
         // A project over one folder: its today and words must agree with status and history.
         _ = try await app.run(AddProject(name: "book", paths: [disk.path("a")]))
+        if let laptop {
+            try disk.mirror("a", to: laptop.folder)
+            try await laptop.app().run(TrackFiles(paths: [laptop.folder]))
+        }
         guard watching else {
             return try await play(
-                steps, on: app, model: &model, disk: disk, store: store, clock: clock, watch: nil)
+                steps, on: app, model: &model, disk: disk, store: store, clock: clock, laptop: laptop, watch: nil)
         }
         let watch = try await WorkflowWatch.start(app: app)
         let violation: Violation?
         do {
             violation = try await play(
-                steps, on: app, model: &model, disk: disk, store: store, clock: clock, watch: watch)
+                steps, on: app, model: &model, disk: disk, store: store, clock: clock, laptop: nil, watch: watch)
         } catch {
             try? await watch.stop()
             throw error
@@ -104,7 +126,7 @@ struct WorkflowRun {
     /// through `watch` running throughout (each step's changes handled as one batch).
     private static func play(
         _ steps: [WorkflowStep], on app: WordCounterApp, model: inout WorkflowModel, disk: WorkflowDisk,
-        store: FullDiskStore, clock: ModelTime, watch: WorkflowWatch?
+        store: FullDiskStore, clock: ModelTime, laptop: Laptop?, watch: WorkflowWatch?
     ) async throws -> Violation? {
         var app = app
         for (index, step) in steps.enumerated() {
@@ -112,7 +134,7 @@ struct WorkflowRun {
             clock.seconds.withLock { $0 = model.now }
             // A run after the laptop moved is a new process, in the new zone.
             if case .travel = step {
-                app = clock.app(on: store, offset: model.offset)
+                app = clock.app(on: store, offset: model.offset, machine: laptop == nil ? nil : "desk")
                 _ = try await app.run(LoadSettings())  // as every command does first
             }
             if case .interruptedTrack(let folder, _) = step {
@@ -144,6 +166,15 @@ struct WorkflowRun {
                 try await app.run(UpdateWordCounts())
             case .update, .copy, .link:
                 if watch == nil { try await app.run(UpdateWordCounts()) }
+            case .sync:
+                guard let laptop else { continue }
+                try disk.mirror("a", to: laptop.folder)
+                try await laptop.app().run(UpdateWordCounts())
+                let column = try await laptop.app().run(ShowStatus()).reduce(0) { $0 + $1.today }
+                if column != 0 {
+                    return Violation(
+                        step: index, message: "the laptop's TODAY column adds up to \(column); it typed nothing")
+                }
             case .changeCounting(let exclude):
                 // What `config` does: the new rules, then an update by them.
                 _ = try await app.run(
@@ -156,7 +187,8 @@ struct WorkflowRun {
             }
             // After midnight (or a journey) no update saw the disk since the last step: only the days
             // are compared.
-            let checkingFiles = (step != .nextDay && !(step.isTravel)) || watch != nil
+            // After a sync, the desk has not looked at its files either.
+            let checkingFiles = (step != .nextDay && !(step.isTravel) && step != .sync) || watch != nil
             if let problem = try await disagreement(app: app, model: model, disk: disk, checkingFiles: checkingFiles) {
                 return Violation(step: index, message: problem)
             }
@@ -189,9 +221,11 @@ struct WorkflowRun {
             return
                 "tracked \(Set(counted).subtracting(onDisk).sorted()) but not \(onDisk.subtracting(counted).sorted())"
         }
+        // With a laptop, status shows the desk's writing; what waits as synced is in history only.
         let column = rows.reduce(0) { $0 + $1.today }
-        if column != model.writtenToday {
-            return "the status's TODAY column adds up to \(column); the writer wrote \(model.writtenToday)"
+        if column != model.writtenToday - model.syncedWaiting {
+            return
+                "the status's TODAY column adds up to \(column); the writer wrote \(model.writtenToday), \(model.syncedWaiting) waiting as synced"
         }
         if checkingFiles {
             for row in rows where row.status == .ok {

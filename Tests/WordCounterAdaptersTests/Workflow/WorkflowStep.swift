@@ -47,6 +47,12 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
     /// The writer's laptop moves to the time zone `offset` hours from UTC (never back to an
     /// earlier date: a day already past stays past), and the next `wordcounter` run starts there.
     case travel(offset: Int)
+    /// The sync tool brings folder `a` to the laptop (another machine on the same database,
+    /// `--machine laptop`, tracking its copy of `a`): changed files copied with the desk's
+    /// modification time, as sync tools do, deleted ones deleted; then the laptop's `update`.
+    /// Words it counts first are the desk's writing, waiting as synced until the desk's update
+    /// claims them; never counted twice.
+    case sync
     /// Midnight: a new day begins (what was typed and not yet counted counts on the day an update
     /// sees it); every day's words are checked.
     case nextDay
@@ -80,6 +86,7 @@ enum WorkflowStep: CustomStringConvertible, Equatable {
         case .interruptedUpdate(let commits, let locked):
             "update stopped after \(commits) commits (\(locked ? "the database locked" : "the disk full")), update again"
         case .nextDay: "midnight: the next day begins"
+        case .sync: "the sync tool brings a to the laptop; update there"
         case .changeCounting(let exclude): "config exclude-block-quotes \(exclude ? "on" : "off")"
         case .travel(let offset): "travel to UTC\(offset >= 0 ? "+" : "")\(offset)"
         case .replaceFolder(let folder): "replace \(folder) with a copy of itself"
