@@ -8,6 +8,8 @@ import Harbor
 struct TrackedSnapshot: Sendable {
     /// Every tracked file's path.
     let paths: Set<ExactPath>
+    /// Whether some tracked file is missing: a new file may be it, come back.
+    let hasMissingFiles: Bool
     /// The tracked folders, deepest first, so the first that contains a path is its own.
     let roots: [TrackedRoot]
     /// The folders to watch: every tracked folder with its subfolders, and the folder of each
@@ -18,6 +20,7 @@ struct TrackedSnapshot: Sendable {
 
     init(files: [TrackedFile], roots: [TrackedRoot]) {
         paths = Set(files.map { ExactPath($0.path) })
+        hasMissingFiles = files.contains { $0.state == .missing }
         self.roots = roots.sorted { $0.path.utf8.count > $1.path.utf8.count }
         var folders = Set(roots.map { WatchedFolder(path: $0.path, recursive: true) })
         for file in files {

@@ -36,6 +36,8 @@ public enum WatchActivity: Sendable, Equatable {
         case gone(String)
         /// A folder appeared in a tracked folder: its files may be new, or moved there.
         case folderAppeared(String)
+        /// A new file appeared while some tracked file is missing: it may be that file, back.
+        case missingFileMayBeBack(String)
         /// A tracked folder's `track` stopped half-way (killed, a full disk) while the watcher ran:
         /// the files it did not get to are a baseline, not writing.
         case unfinishedTracking(String)
@@ -51,6 +53,7 @@ public enum WatchActivity: Sendable, Equatable {
             case .gone(let path): "\(path) is gone"
             case .folderAppeared(let path): "folder \(path) appeared"
             case .unfinishedTracking(let path): "the tracking of \(path) did not finish"
+            case .missingFileMayBeBack(let path): "\(path) may be a missing file, back"
             case .timer: "the periodic check"
             case .reconnected: "the database is back"
             }

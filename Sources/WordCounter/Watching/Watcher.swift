@@ -218,9 +218,11 @@ public final class Watcher<C: Clock>: Sendable where C.Duration == Duration {
             case (.folder, false) where snapshot.isInTrackedFolder(path):
                 reason = reason ?? .folderAppeared(path)
             case (.regular, false):
-                if let root = snapshot.root(accepting: path) {
-                    discovered.append(DiscoveredFile(path: path, root: root.path))
-                }
+                guard let root = snapshot.root(accepting: path) else { continue }
+                // A missing file may have come back under this name (moved out and back): only a
+                // full update pairs it with its record, instead of tracking it as new writing.
+                if snapshot.hasMissingFiles { reason = reason ?? .missingFileMayBeBack(path) }
+                discovered.append(DiscoveredFile(path: path, root: root.path))
             case (.gone, false) where snapshot.hasTrackedFiles(below: path):
                 reason = reason ?? .gone(path)
             default:

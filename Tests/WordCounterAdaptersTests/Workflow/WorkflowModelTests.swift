@@ -96,4 +96,19 @@ struct WorkflowModelTests {
         let violation = try await WorkflowRun.run(seed: 7, steps: steps)
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
+
+    @Test("with watch running, a chapter moved out of tracking and back is its own file again, not new writing")
+    func watchedMoveOutAndBack() async throws {
+        let steps: [WorkflowStep] = [
+            .link(target: "a/chapter-1.md", at: "b/part/chapter-3.md", symbolic: false), .update,
+            .move(from: "a/chapter-2.md", to: "a/chapter-5.md"),
+            .moveAndSave(from: "a/chapter-5.md", to: "b/chapter-6.md", words: 2),
+            .moveOut(from: "b/chapter-6.md", to: "out/loose-7.md"),
+            .moveBack(from: "out/loose-7.md", to: "b/part/chapter-11.md"),
+            .type(path: "b/part/chapter-11.md", words: 8, paragraph: 2, atomically: false),
+            .move(from: "b/part/chapter-11.md", to: "b/chapter-14.md"), .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 7_000_347, steps: steps, watching: true)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
 }
