@@ -59,6 +59,8 @@ struct WorkflowModel {
     /// update finds each as a new file with its target's old inode, all of it a baseline, so
     /// what would be typed into one before then would be too; the model leaves them be until then.
     var brokenLinks: Set<String> = []
+    /// The files whose hard links those were.
+    var splitTargets: Set<String> = []
     /// Whether the laptop shares the database (the sequence syncs): the desk's words are then
     /// credited to the desk, and those the laptop counted first wait as synced until the desk's
     /// next update claims them.
@@ -255,10 +257,13 @@ struct WorkflowModel {
             guard !brokenLinks.contains(path) else { return false }
         case .move(let path, _), .moveAndSave(let path, _, _), .moveOut(let path, _), .remove(let path),
             .restore(let path), .copy(let path, _):
-            guard !isLinked(path), !brokenLinks.contains(path) else { return false }
+            // A file whose hard link it split since the last update stays too: gone, the link's
+            // name holds its old inode, and is the file moved there (with what was typed into it
+            // in place), as Word Counter rightly sees it; the model's names would not follow.
+            guard !isLinked(path), !brokenLinks.contains(path), !splitTargets.contains(path) else { return false }
         case .replaceFolder(let folder):
             guard !links.contains(where: { $0.key.hasPrefix(folder + "/") || $0.value.target.hasPrefix(folder + "/") }),
-                !brokenLinks.contains(where: { $0.hasPrefix(folder + "/") })
+                !brokenLinks.union(splitTargets).contains(where: { $0.hasPrefix(folder + "/") })
             else { return false }
         default: break
         }
@@ -477,6 +482,7 @@ struct WorkflowModel {
             files[link] = files[path]
             twins.formUnion([path, link])
             brokenLinks.insert(link)
+            splitTargets.insert(path)
         }
     }
 
@@ -537,6 +543,7 @@ struct WorkflowModel {
         unseenBaseline = []
         unfinishedFolders = []
         brokenLinks = []
+        splitTargets = []
         syncedSinceUpdate = false
     }
 
