@@ -76,10 +76,10 @@ struct WorkflowModel {
     /// (moves interleaved with syncs are not modelled: see issue 24's closing note).
     var renamedInA = false
 
-    /// Whether a sync happened since the desk's last update: the laptop counted the desk's new
-    /// words under their names, so the desk's files of `a` keep their names until the desk has
-    /// counted them too (the same limit as ``renamedInA``).
-    var syncedSinceUpdate = false
+    /// Whether a sync happened: the laptop has counted the desk's words under their names (and
+    /// keeps a file's history under the document's first copy), so the desk's files of `a` keep
+    /// their names from then on (the same limit as ``renamedInA``).
+    var hasSynced = false
 
     /// The files of `a` the laptop has a copy of, as of the last sync (nil: the start's).
     var laptopHas: Set<String>?
@@ -223,7 +223,7 @@ struct WorkflowModel {
 
     /// What `step` does to the folders and the model, before Word Counter sees it.
     private mutating func change(_ step: WorkflowStep, on disk: WorkflowDisk) throws -> Bool {
-        if syncedSinceUpdate {
+        if hasSynced {
             switch step {
             case .move(let from, _), .moveAndSave(let from, _, _), .moveOut(let from, _), .remove(let from),
                 .restore(let from), .link(let from, _, _):
@@ -410,7 +410,7 @@ struct WorkflowModel {
             seeUpdate()
         case .sync:
             guard syncing, !watching, !renamedInA else { return false }
-            syncedSinceUpdate = true
+            hasSynced = true
             // The laptop counts what the desk typed into `a` and has not counted yet, in the
             // copies it has, and in new files the desk never counted; a new copy of a file the
             // desk counted is a baseline there, the desk's words in it left to the desk.
@@ -544,7 +544,6 @@ struct WorkflowModel {
         unfinishedFolders = []
         brokenLinks = []
         splitTargets = []
-        syncedSinceUpdate = false
     }
 
     /// A file of an interrupted folder moved out of it before any update is new where it lands.
