@@ -362,7 +362,11 @@ struct WorkflowModel {
             arrive(from, at: to)
             try disk.save(to, Self.text(paragraphs), atomically: true)
         case .moveOut(let from, let to):
-            guard let paragraphs = files[from], outside[to] == nil, !twins.contains(from) else { return false }
+            // Out and back in before an update is a move: recognised by its text while most of it stays.
+            guard let paragraphs = files[from], outside[to] == nil, !twins.contains(from),
+                withinChurn(from, adding: 0, moving: true)
+            else { return false }
+            moveChurn(from, to)
             files[from] = nil
             outsideUnseen[to] = unseen.removeValue(forKey: from)
             waitingByPath[to] = waitingByPath.removeValue(forKey: from)
@@ -380,6 +384,9 @@ struct WorkflowModel {
             unseen[to] = outsideUnseen.removeValue(forKey: from)
             waitingByPath[to] = waitingByPath.removeValue(forKey: from)
             files[to] = paragraphs
+            // Back under another name: recognised by its text only while most of it stays.
+            moved.insert(to)
+            churn[to] = churn.removeValue(forKey: from) ?? (0, Self.words(paragraphs, excludingQuotes: false))
             try disk.move(from, to)
         case .remove(let path):
             guard files[path] != nil else { return false }
