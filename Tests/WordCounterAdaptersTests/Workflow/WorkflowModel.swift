@@ -13,7 +13,7 @@ import HarborTesting
 /// interrupted tracks add folders `c0`, `c1`, ….
 struct WorkflowModel {
     /// The files of `a` at the start.
-    var startingA: Set<String> = []
+    var startingA: [String: [[String]]] = [:]
     /// Whether `watch` runs throughout: every step's changes are seen as soon as they are made
     /// (as one batch), as an update after each step would see them.
     let watching: Bool
@@ -81,8 +81,8 @@ struct WorkflowModel {
     /// their names from then on (the same limit as ``renamedInA``).
     var hasSynced = false
 
-    /// The files of `a` the laptop has a copy of, as of the last sync (nil: the start's).
-    var laptopHas: Set<String>?
+    /// The laptop's copies of the files of `a`, as of the last sync (nil: the start's).
+    var laptopHas: [String: [[String]]]?
 
     /// Today's words waiting as synced.
     var syncedWaiting: Int { waitingByPath.values.reduce(0, +) }
@@ -153,7 +153,7 @@ struct WorkflowModel {
             made[freshPath(using: &generator)] = paragraphs
         }
         files = made
-        startingA = Set(made.keys.filter { $0.hasPrefix("a/") })
+        startingA = made.filter { $0.key.hasPrefix("a/") }
         return made
     }
 
@@ -421,13 +421,15 @@ struct WorkflowModel {
             // The laptop counts what the desk typed into `a` and has not counted yet, in the
             // copies it has, and in new files the desk never counted; a new copy of a file the
             // desk counted is a baseline there, the desk's words in it left to the desk.
+            // A copy whose text the sync leaves as it was (typed and taken back) changes nothing there.
             let had = laptopHas ?? startingA
-            for (path, words) in unseen where path.hasPrefix("a/") && (had.contains(path) || neverSeen.contains(path)) {
+            for (path, words) in unseen
+            where path.hasPrefix("a/") && (had[path] != nil || neverSeen.contains(path)) && had[path] != files[path] {
                 writtenToday += words
                 waitingByPath[path, default: 0] += words
                 unseen[path] = nil
             }
-            laptopHas = Set(files.keys.filter { $0.hasPrefix("a/") })
+            laptopHas = files.filter { $0.key.hasPrefix("a/") }
         case .nextDay:
             // What waits as synced stays on the day it was counted: claimed there.
             waitingByPath = [:]
