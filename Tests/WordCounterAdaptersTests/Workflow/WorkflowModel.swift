@@ -12,6 +12,8 @@ import HarborTesting
 /// Files live below a root folder: `a` and `b` are tracked from the start, `out` never is, and
 /// interrupted tracks add folders `c0`, `c1`, ….
 struct WorkflowModel {
+    /// Files out of tracking that no update has recorded: new wherever they come back.
+    var outsideNew: Set<String> = []
     /// The files of `a` at the start.
     var startingA: [String: [[String]]] = [:]
     /// Whether `watch` runs throughout: every step's changes are seen as soon as they are made
@@ -370,8 +372,11 @@ struct WorkflowModel {
             files[from] = nil
             outsideUnseen[to] = unseen.removeValue(forKey: from)
             waitingByPath[to] = waitingByPath.removeValue(forKey: from)
-            // Never recorded: back in a tracked folder, it is a new file there, its words writing.
+            // Never recorded (or new since the last update): back in a tracked folder, it is a new
+            // file there, its words writing, unless it lands in a folder whose tracking is unfinished.
+            if neverSeen.remove(from) != nil { outsideNew.insert(to) }
             if unseenBaseline.remove(from) != nil {
+                outsideNew.insert(to)
                 outsideUnseen[to] = Self.words(paragraphs, excludingQuotes: excludingQuotes)
             }
             outside[to] = paragraphs
@@ -384,6 +389,7 @@ struct WorkflowModel {
             unseen[to] = outsideUnseen.removeValue(forKey: from)
             waitingByPath[to] = waitingByPath.removeValue(forKey: from)
             files[to] = paragraphs
+            if outsideNew.remove(from) != nil { neverSeen.insert(to) }
             // Back under another name: recognised by its text only while most of it stays.
             moved.insert(to)
             churn[to] = churn.removeValue(forKey: from) ?? (0, Self.words(paragraphs, excludingQuotes: false))
