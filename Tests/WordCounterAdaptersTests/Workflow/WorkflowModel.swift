@@ -313,8 +313,10 @@ struct WorkflowModel {
         case .copy(let from, let to):
             // A copy into or out of a folder whose tracking was interrupted, before the update that
             // finishes it, could be either file's original: which one was there first cannot be told.
+            // So could a copy of a new file the laptop counted first, before the desk's update
+            // (the copy may come first by name): not modelled.
             guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
-                !isUnfinished(from), !isUnfinished(to)
+                !isUnfinished(from), !isUnfinished(to), waitingByPath[from] == nil
             else { return false }
             files[to] = paragraphs
             twins.formUnion([from, to])
