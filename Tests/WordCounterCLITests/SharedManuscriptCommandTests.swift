@@ -164,4 +164,52 @@ struct SharedManuscriptCommandTests {
         let desk = try await cli.run("status", "--machine", "desk")
         #expect(desk.output.split(separator: "\n").last.map(String.init) == "2 files, 5 words, +4 today on desk")
     }
+
+    @Test("a chapter renamed on the desk stays one document: the laptop's copy follows the rename, and words are counted once")
+    func renamedChapterStaysOneDocument() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let words = { (range: Range<Int>) in range.map { "w\($0)" }.joined(separator: " ") }
+        try cli.write("desk/novel/story.md", words(0..<20))
+        try cli.write("laptop/novel/story.md", words(0..<20))
+        #expect(try await cli.run("--machine", "desk", "track", "desk/novel").status == 0)
+        #expect(try await cli.run("--machine", "laptop", "track", "laptop/novel").status == 0)
+        try cli.write("desk/novel/story.md", words(0..<25))
+        #expect(try await cli.run("--machine", "desk", "update").status == 0)
+
+        // Renamed on the desk, three words typed into it, no update there; the sync tool brings
+        // the rename and the words to the laptop a minute later (the old name gone, the new one
+        // written with the desk's modification time).
+        let desk = cli.folder.appendingPathComponent("desk/novel")
+        try FileManager.default.moveItem(
+            at: desk.appendingPathComponent("story.md"), to: desk.appendingPathComponent("the-storm.md"))
+        try cli.write("desk/novel/the-storm.md", words(0..<28))
+        try FileManager.default.removeItem(at: cli.folder.appendingPathComponent("laptop/novel/story.md"))
+        let copy = try cli.write("laptop/novel/the-storm.md", words(0..<28))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        let laptopUpdate = try await cli.run("--machine", "laptop", "update")
+        #expect(laptopUpdate.output.contains("moved:"), "\(laptopUpdate.output)")
+        var today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["machines"] as? [String: Int] == ["desk": 5, "(synced)": 3])
+
+        // The desk's update follows its own rename and claims the three words: counted once.
+        #expect(try await cli.run("--machine", "desk", "update").status == 0)
+        today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["words"] as? Int == 8)
+        #expect(today.first?["machines"] as? [String: Int] == ["desk": 8])
+
+        // Two words typed on the laptop, under the new name, are the laptop's.
+        try cli.write("laptop/novel/the-storm.md", words(0..<30))
+        #expect(try await cli.run("--machine", "laptop", "update").status == 0)
+        today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["words"] as? Int == 10)
+        #expect(today.first?["machines"] as? [String: Int] == ["desk": 8, "laptop": 2])
+        let laptop = try await cli.run("status", "--machine", "laptop")
+        let footer = "1 file, 30 words, +2 today on laptop (+10 on every machine)"
+        #expect(laptop.output.split(separator: "\n").last.map(String.init) == footer, "\(laptop.output)")
+    }
 }

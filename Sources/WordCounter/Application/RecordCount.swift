@@ -50,7 +50,7 @@ struct RecordCount: Sendable {
         }
         let outcome = updated.record(count, at: services.now())
         if let key = updated.document, let words = count.words {
-            try await recordShared(
+            updated.document = try await recordShared(
                 updated, key: key, outcome: outcome, words: words, rulesShift: rulesShift,
                 arrivedBySync: count.status.arrivedBySync, in: unitOfWork)
         } else if case .changed(let previous?) = outcome, let words = count.words {
@@ -94,13 +94,37 @@ struct RecordCount: Sendable {
     /// writer's modification time), is another machine's writing: the words count today, under
     /// ``DailyCount/syncedMachine``, until the machine that typed them counts its own copy and
     /// claims them (``claimSynced(_:of:path:in:)``).
+    ///
+    /// A copy whose document was renamed on another machine (``SyncedDocument/forwarded``) counts
+    /// against it under its new key. Returns the key counted against.
     private func recordShared(
         _ file: TrackedFile, key: String, outcome: CountOutcome, words: Int, rulesShift: Int,
         arrivedBySync: Bool, in unitOfWork: UnitOfWork
-    ) async throws {
+    ) async throws -> String {
         let documents = unitOfWork.repository(SyncedDocument.self)
         let machine = services.machine ?? ""
-        let stored = try await documents.find(key)
+        var key = key
+        var stored = try await documents.find(key)
+        // At most as many renames as a document can have had between two counts of a copy that
+        // are worth following; a cycle (renamed back and forth) ends at a key with the copy.
+        for _ in 0..<16 {
+            guard let next = stored?.forwardingKey(of: file.id, on: services.machine) else { break }
+            key = next
+            stored = try await documents.find(key)
+        }
+        try await recordShared(
+            file, key: key, stored: stored, outcome: outcome, words: words, rulesShift: rulesShift,
+            arrivedBySync: arrivedBySync, machine: machine, in: unitOfWork)
+        return key
+    }
+
+    /// ``recordShared(_:key:outcome:words:rulesShift:arrivedBySync:in:)`` with the document
+    /// `stored` under `key` resolved.
+    private func recordShared(
+        _ file: TrackedFile, key: String, stored: SyncedDocument?, outcome: CountOutcome, words: Int,
+        rulesShift: Int, arrivedBySync: Bool, machine: String, in unitOfWork: UnitOfWork
+    ) async throws {
+        let documents = unitOfWork.repository(SyncedDocument.self)
         var existing = stored
         // New counting rules move the document's last count as they moved the file's (no writing),
         // unless another copy was counted by them already.
@@ -108,9 +132,11 @@ struct RecordCount: Sendable {
             existing?.words = words + rulesShift
             existing?.exclusions = file.exclusions
         }
-        guard var document = existing, !document.belongsToAnother(than: file.id, on: services.machine) else {
+        guard var document = existing, !document.isLeft,
+            !document.belongsToAnother(than: file.id, on: services.machine)
+        else {
             // The first copy counted anywhere, or a new file where this machine's copy was another
-            // one: it starts the document, and counts as any file.
+            // one, or where every copy left (renamed): it starts the document, and counts as any file.
             if case .changed(let previous?) = outcome {
                 try await recordToday(
                     fileID: file.id, path: file.path, previous: previous, words: words, in: unitOfWork)
@@ -118,6 +144,7 @@ struct RecordCount: Sendable {
             var started = SyncedDocument(
                 id: key, fileID: file.id, words: words, machine: services.machine, copies: [machine: file.id])
             started.exclusions = file.exclusions
+            started.forwarded = existing?.forwarded
             if existing == nil { try documents.add(started) } else { try documents.update(started) }
             return
         }
@@ -171,6 +198,22 @@ struct RecordCount: Sendable {
         document.exclusions = file.exclusions
         document.machine = typedHere ? services.machine : nil
         try documents.update(document)
+    }
+
+    /// Renames the document `file` is this machine's copy of from `oldKey` to `newKey` (the file
+    /// moved within its folder, or to another folder with a name): its history and every machine's
+    /// copy go with it, and the copies still at the old name elsewhere follow it when they are next
+    /// counted, so a rename never makes one manuscript two documents.
+    func moveDocument(of file: TrackedFile, from oldKey: String, to newKey: String, in unitOfWork: UnitOfWork)
+        async throws
+    {
+        guard oldKey != newKey else { return }
+        let documents = unitOfWork.repository(SyncedDocument.self)
+        guard let old = try await documents.find(oldKey), old.copies[services.machine ?? ""] == file.id else { return }
+        let existing = try await documents.find(newKey)
+        let moved = old.moved(to: newKey, replacing: existing)
+        if existing == nil { try documents.add(moved) } else { try documents.update(moved) }
+        try documents.update(old.left(for: newKey))
     }
 
     /// Moves up to `words` of the writing a sync brought to another machine before this one

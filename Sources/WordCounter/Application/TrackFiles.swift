@@ -178,9 +178,14 @@ public struct TrackFiles: UseCase {
         var new = (consume found).filter { !known.contains(ExactPath($0.path)) }
         // The files of folders whose tracking has not finished go first: they are what was there,
         // so a copy of one elsewhere (same fingerprint) is known for a copy when its turn comes.
+        // So do files another machine counted first (their document is known): a new file here
+        // with the same text is a copy of that document, whichever name comes first.
+        let countedElsewhere = try await Self.countedElsewhere(new, roots: roots, services: services)
         new.sort {
             let (first, second) = (unfinished.contains($0.root ?? ""), unfinished.contains($1.root ?? ""))
-            return first != second ? first : PathBytes.precedes($0.path, $1.path)
+            guard first == second else { return first }
+            let (shared, other) = (countedElsewhere.contains($0.path), countedElsewhere.contains($1.path))
+            return shared != other ? shared : PathBytes.precedes($0.path, $1.path)
         }
         new = zip(new.indices, new).filter { index, file in
             index == 0 || !PathBytes.same(new[index - 1].path, file.path)
@@ -219,7 +224,7 @@ public struct TrackFiles: UseCase {
                         // A copy of a document another machine counted already is no new writing.
                         let shared = try await document.asyncMap {
                             try await unitOfWork.repository(SyncedDocument.self).find($0)
-                        }
+                        }.flatMap { $0.isLeft ? nil : $0 }
                         let synced = shared.map { $0.copies[services.machine ?? ""] == nil } ?? false
                         let file = try await track(
                             entry.path, root: entry.root, document: document, services: services,
@@ -277,6 +282,25 @@ public struct TrackFiles: UseCase {
             context.reportProgress(completed: min(new.count, (index + 1) * 200), total: new.count, message: "tracking")
         }
         return added
+    }
+
+    /// The paths of `files` whose document another machine has counted and this one has no copy
+    /// of yet; empty where folders have no names (one machine's own database).
+    private static func countedElsewhere(
+        _ files: [DiscoveredFile], roots: [TrackedRoot], services: WordCounterServices
+    ) async throws -> Set<String> {
+        let named = Dictionary(roots.filter { $0.name != nil }.map { ($0.path, $0) }) { first, _ in first }
+        guard !named.isEmpty else { return [] }
+        let documents = services.persistence.repository(SyncedDocument.self)
+        var paths = Set<String>()
+        for file in files {
+            guard let key = file.root.flatMap({ named[$0] })?.documentKey(for: file.path),
+                let document = try await documents.find(key), !document.isLeft,
+                document.copies[services.machine ?? ""] == nil
+            else { continue }
+            paths.insert(file.path)
+        }
+        return paths
     }
 
     /// What `body` returns given `names` and `fingerprints`; its copies of them end with the call.

@@ -388,6 +388,10 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 var moved = counted
                 if moved.document != nil || moved.machine != nil {
                     moved.document = roots.first { $0.path == moved.root }?.documentKey(for: destination)
+                    // The document goes with it: the other machines' copies follow it there.
+                    if let from = counted.document, let to = moved.document {
+                        try await recordCount.moveDocument(of: moved, from: from, to: to, in: unitOfWork)
+                    }
                 }
                 try repository.update(moved)
                 saved.moved += 1

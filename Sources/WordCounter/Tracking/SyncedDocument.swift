@@ -29,6 +29,10 @@ public struct SyncedDocument: Aggregate, Equatable {
     /// What Markdown counts left out when ``words`` was counted (nil: not recorded, before this
     /// was kept): a copy counted by other rules moves ``words`` by the rules' difference, once.
     public var exclusions: MarkdownExclusions?
+    /// Copies that followed the document to another key: tracked file's id → the key it moved to
+    /// (renamed on one machine, the other machines' copies are still at the old name until their
+    /// sync brings the rename, and count against the document where it went). Nil when none.
+    public var forwarded: [String: String]?
 
     /// Creates the record of a document first counted as `fileID`.
     public init(id: String, fileID: String, words: Int?, machine: String?, copies: [String: String] = [:]) {
@@ -37,6 +41,39 @@ public struct SyncedDocument: Aggregate, Equatable {
         self.words = words
         self.machine = machine
         self.copies = copies
+    }
+
+    /// Whether no machine's copy is this document any more: every copy followed it to another key
+    /// (``forwarded``). A file found at its key now is another document.
+    public var isLeft: Bool { copies.isEmpty }
+
+    /// The key the copy `fileID` followed the document to, when it did and is not a copy here.
+    public func forwardingKey(of fileID: String, on machine: String?) -> String? {
+        guard copies[machine ?? ""] != fileID, let key = forwarded?[fileID], key != id else { return nil }
+        return key
+    }
+
+    /// The document under `key`, its copies and history, moved there from this one's key by the
+    /// rename of one of them: the copies of every machine follow it, and a record already at
+    /// `key` keeps only where its own copies went.
+    public func moved(to key: String, replacing existing: SyncedDocument?) -> SyncedDocument {
+        var moved = SyncedDocument(id: key, fileID: fileID, words: words, machine: machine, copies: copies)
+        moved.exclusions = exclusions
+        let kept = (existing?.forwarded ?? [:]).filter { copies.values.contains($0.key) == false }
+        moved.forwarded = kept.isEmpty ? nil : kept
+        return moved
+    }
+
+    /// What is left under this key when the document moved to `key`: where each copy went.
+    public func left(for key: String) -> SyncedDocument {
+        var left = self
+        var forwarded = self.forwarded ?? [:]
+        for copy in copies.values { forwarded[copy] = key }
+        left.forwarded = forwarded
+        left.copies = [:]
+        left.words = nil
+        left.machine = nil
+        return left
     }
 
     /// Whether a file of `machine` other than `fileID` was its copy there: the document is about

@@ -72,19 +72,23 @@ struct WorkflowModel {
     /// the disk) first leaves its words waiting, as the desk never counts them.
     var waitingByPath: [String: Int] = [:]
 
-    /// Whether a file of `a` was ever moved, deleted or replaced: documents are known by their
-    /// names, and a rename on the desk reaches the laptop's copy only with a sync, so what each
-    /// machine counts under which name can differ for a while; the model syncs only until then
-    /// (moves interleaved with syncs are not modelled: see issue 24's closing note).
+    /// Whether a file ever left `a`, came into it from elsewhere, or was deleted, restored or
+    /// replaced there: the model syncs only until then. Renames within `a` are modelled (the
+    /// document follows the file on both machines); files crossing the synced folder's edge
+    /// between syncs are not.
     var renamedInA = false
 
-    /// Whether a sync happened: the laptop has counted the desk's words under their names (and
-    /// keeps a file's history under the document's first copy), so the desk's files of `a` keep
-    /// their names from then on (the same limit as ``renamedInA``).
+    /// Whether a sync happened: from then on files of `a` move only within `a`.
     var hasSynced = false
 
-    /// The laptop's copies of the files of `a`, as of the last sync (nil: the start's).
-    var laptopHas: [String: [[String]]]?
+    /// Which file of `a` each path holds: the path it had at the start, or a name of its own for a
+    /// file created since (nil: the path itself). Moves within `a` carry it, so the laptop's copy
+    /// of a file is known under the name the desk gave it since.
+    var origin: [String: String] = [:]
+
+    /// The laptop's copies of the files of `a` as of the last sync (nil: the start's), by
+    /// ``identity(of:)``: where each is and its text.
+    var laptopHas: [String: (path: String, paragraphs: [[String]])]?
 
     /// Today's words waiting as synced.
     var syncedWaiting: Int { waitingByPath.values.reduce(0, +) }
@@ -227,8 +231,9 @@ struct WorkflowModel {
     private mutating func change(_ step: WorkflowStep, on disk: WorkflowDisk) throws -> Bool {
         if hasSynced {
             switch step {
-            case .move(let from, _), .moveAndSave(let from, _, _), .moveOut(let from, _), .remove(let from),
-                .restore(let from), .link(let from, _, _):
+            case .move(let from, let to), .moveAndSave(let from, let to, _):
+                if from.hasPrefix("a/") != to.hasPrefix("a/") { return false }
+            case .moveOut(let from, _), .remove(let from), .restore(let from), .link(let from, _, _):
                 if from.hasPrefix("a/") { return false }
             case .replaceFolder(let folder):
                 if folder == "a" || folder.hasPrefix("a/") { return false }
@@ -237,6 +242,13 @@ struct WorkflowModel {
         }
         guard try changeFiles(step, on: disk) else { return false }
         switch step {
+        case .move(let from, let to) where from.hasPrefix("a/") && to.hasPrefix("a/"):
+            follow(from, to: to)
+        case .moveAndSave(let from, let to, _) where from.hasPrefix("a/") && to.hasPrefix("a/"):
+            follow(from, to: to)
+        case .create(let path, _) where path.hasPrefix("a/"):
+            nextName += 1
+            origin[path] = "created-\(nextName)"
         case .move(let from, let to), .moveAndSave(let from, let to, _), .moveOut(let from, let to),
             .moveBack(let from, let to), .copy(let from, let to), .link(let from, let to, _):
             if from.hasPrefix("a/") || to.hasPrefix("a/") { renamedInA = true }
@@ -313,10 +325,8 @@ struct WorkflowModel {
         case .copy(let from, let to):
             // A copy into or out of a folder whose tracking was interrupted, before the update that
             // finishes it, could be either file's original: which one was there first cannot be told.
-            // So could a copy of a new file the laptop counted first, before the desk's update
-            // (the copy may come first by name): not modelled.
             guard let paragraphs = files[from], isTracked(to), files[to] == nil, !disk.exists(to),
-                !isUnfinished(from), !isUnfinished(to), waitingByPath[from] == nil
+                !isUnfinished(from), !isUnfinished(to)
             else { return false }
             files[to] = paragraphs
             twins.formUnion([from, to])
@@ -424,20 +434,24 @@ struct WorkflowModel {
         case .update:
             seeUpdate()
         case .sync:
-            guard syncing, !watching, !renamedInA else { return false }
+            let had = laptopHas ?? startingA.reduce(into: [:]) { $0[$1.key] = ($1.key, $1.value) }
+            guard syncing, !watching, !renamedInA, laptopFollows(had) else { return false }
             hasSynced = true
             // The laptop counts what the desk typed into `a` and has not counted yet, in the
-            // copies it has, and in new files the desk never counted; a new copy of a file the
-            // desk counted is a baseline there, the desk's words in it left to the desk.
+            // copies it has (under any name: a file the desk renamed is renamed there too), and in
+            // new files the desk never counted; a new copy of a file the desk counted is a
+            // baseline there, the desk's words in it left to the desk.
             // A copy whose text the sync leaves as it was (typed and taken back) changes nothing there.
-            let had = laptopHas ?? startingA
-            for (path, words) in unseen
-            where path.hasPrefix("a/") && (had[path] != nil || neverSeen.contains(path)) && had[path] != files[path] {
+            for (path, words) in unseen where path.hasPrefix("a/") {
+                let copy = had[identity(of: path)]
+                guard copy != nil || neverSeen.contains(path), copy?.paragraphs != files[path] else { continue }
                 writtenToday += words
                 waitingByPath[path, default: 0] += words
                 unseen[path] = nil
             }
-            laptopHas = files.filter { $0.key.hasPrefix("a/") }
+            laptopHas = files.filter { $0.key.hasPrefix("a/") }.reduce(into: [:]) {
+                $0[identity(of: $1.key)] = ($1.key, $1.value)
+            }
         case .nextDay:
             // What waits as synced stays on the day it was counted: claimed there.
             waitingByPath = [:]
@@ -501,6 +515,35 @@ struct WorkflowModel {
             brokenLinks.insert(link)
             splitTargets.insert(path)
         }
+    }
+
+    /// Notes that the file at `from` is at `to` now (``origin``).
+    private mutating func follow(_ from: String, to: String) {
+        origin[to] = identity(of: from)
+        origin[from] = nil
+    }
+
+    /// Which file of `a` is at `path` (``origin``).
+    func identity(of path: String) -> String {
+        origin[path] ?? path
+    }
+
+    /// Whether the laptop, given the copies it `had`, takes each file the desk renamed since for
+    /// the same file under its new name, as the desk does: by its text, while most of it is the
+    /// same (a rename and a rewrite at once is a new file). A name that another file of `a` has
+    /// taken since (names swapped between two syncs) looks to the laptop like a changed file:
+    /// not modelled.
+    func laptopFollows(_ had: [String: (path: String, paragraphs: [[String]])]) -> Bool {
+        let heldBy = Dictionary(had.map { ($0.value.path, $0.key) }) { first, _ in first }
+        for (path, paragraphs) in files where path.hasPrefix("a/") {
+            let id = identity(of: path)
+            if let holder = heldBy[path], holder != id { return false }
+            guard let copy = had[id], copy.path != path else { continue }
+            let before = Set(copy.paragraphs.joined().filter { $0 != ">" })
+            let after = Set(paragraphs.joined().filter { $0 != ">" })
+            if before.symmetricDifference(after).count * 5 > before.count { return false }
+        }
+        return true
     }
 
     /// Whether `path` is below a tracked folder (a step of a shrunk sequence may name one that an
