@@ -165,7 +165,9 @@ struct SharedManuscriptCommandTests {
         #expect(desk.output.split(separator: "\n").last.map(String.init) == "2 files, 5 words, +4 today on desk")
     }
 
-    @Test("a chapter renamed on the desk stays one document: the laptop's copy follows the rename, and words are counted once")
+    @Test(
+        "a chapter renamed on the desk stays one document: the laptop's copy follows the rename, and words are counted once"
+    )
     func renamedChapterStaysOneDocument() async throws {
         let cli = try CLI()
         defer { cli.remove() }
