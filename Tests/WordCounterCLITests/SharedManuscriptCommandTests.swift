@@ -214,4 +214,34 @@ struct SharedManuscriptCommandTests {
         let footer = "1 file, 30 words, +2 today on laptop (+10 on every machine)"
         #expect(laptop.output.split(separator: "\n").last.map(String.init) == footer, "\(laptop.output)")
     }
+
+    @Test("words the laptop wrote past the desk's synced ones, not yet synced back, are no deletion on the desk")
+    func deskBehindTheLaptop() async throws {
+        let cli = try await Self.novelOnTwoMachines()
+        defer { cli.remove() }
+        // Three words typed on the desk (no update there), brought to the laptop; two more typed
+        // on the laptop and counted there; the desk updates before the sync brings those back.
+        try cli.write("desk/novel/chapter.md", "one two three four")
+        let copy = try cli.write("laptop/novel/chapter.md", "one two three four")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        #expect(try await cli.run("--machine", "laptop", "update").status == 0)
+        try cli.write("laptop/novel/chapter.md", "one two three four five six")
+        #expect(try await cli.run("--machine", "laptop", "update").status == 0)
+        #expect(try await cli.run("--machine", "desk", "update").status == 0)
+        var today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["words"] as? Int == 5)
+        #expect(today.first?["machines"] as? [String: Int] == ["desk": 3, "laptop": 2])
+
+        // The sync brings the laptop's words to the desk: counted already, nothing changes.
+        let back = try cli.write("desk/novel/chapter.md", "one two three four five six")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: back)
+        #expect(try await cli.run("--machine", "desk", "update").status == 0)
+        today = try #require(
+            try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
+        #expect(today.first?["words"] as? Int == 5)
+        #expect(today.first?["machines"] as? [String: Int] == ["desk": 3, "laptop": 2])
+    }
 }

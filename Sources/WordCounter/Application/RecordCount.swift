@@ -189,6 +189,18 @@ struct RecordCount: Sendable {
         let typedHere = !arrivedBySync
         // Typed here, past what another machine counted first from its copy: that part is ours too.
         if typedHere, case .changed(previous: .some(let own)) = outcome, own != previous {
+            // Behind the document: what this copy gained is waiting as synced (another machine
+            // counted it from the copy a sync brought it), and that machine wrote on past it,
+            // which no sync has brought here yet. The gain is this machine's, claimed; the
+            // document keeps the count of its newest copy.
+            let typed = words - own
+            if typed != 0, (previous - own).signum() == typed.signum(), abs(previous - own) > abs(typed),
+                try await waitingSynced(of: document, sign: typed.signum(), in: unitOfWork) >= abs(typed)
+            {
+                try await claimSynced(typed, of: document, path: file.path, in: unitOfWork)
+                try documents.update(document)
+                return
+            }
             try await claimSynced(previous - own, of: document, path: file.path, in: unitOfWork)
         }
         try await recordToday(
@@ -214,6 +226,14 @@ struct RecordCount: Sendable {
         let moved = old.moved(to: newKey, replacing: existing)
         if existing == nil { try documents.add(moved) } else { try documents.update(moved) }
         try documents.update(old.left(for: newKey))
+    }
+
+    /// How many words of `document` wait as synced, written (`sign` 1) or deleted (-1).
+    private func waitingSynced(of document: SyncedDocument, sign: Int, in unitOfWork: UnitOfWork) async throws -> Int {
+        try await unitOfWork.repository(DailyCount.self)
+            .query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
+            .filter { $0.machine == DailyCount.syncedMachine && $0.net * sign > 0 }
+            .reduce(0) { $0 + abs($1.net) }
     }
 
     /// Moves up to `words` of the writing a sync brought to another machine before this one
