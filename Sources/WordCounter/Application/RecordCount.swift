@@ -212,20 +212,36 @@ struct RecordCount: Sendable {
         try documents.update(document)
     }
 
-    /// Renames the document `file` is this machine's copy of from `oldKey` to `newKey` (the file
-    /// moved within its folder, or to another folder with a name): its history and every machine's
-    /// copy go with it, and the copies still at the old name elsewhere follow it when they are next
-    /// counted, so a rename never makes one manuscript two documents.
-    func moveDocument(of file: TrackedFile, from oldKey: String, to newKey: String, in unitOfWork: UnitOfWork)
+    /// Renames the documents of files that moved (within their folder, or to another folder with
+    /// a name): each file's document goes from its old key to its new one, with its history and
+    /// every machine's copy, and the copies still at the old name elsewhere follow it when they
+    /// are next counted (``SyncedDocument/forwarded``), so a rename never makes one manuscript
+    /// two documents. All at once, so names swapped in one update swap their documents.
+    func moveDocuments(_ moves: [(file: TrackedFile, from: String, to: String)], in unitOfWork: UnitOfWork)
         async throws
     {
-        guard oldKey != newKey else { return }
         let documents = unitOfWork.repository(SyncedDocument.self)
-        guard let old = try await documents.find(oldKey), old.copies[services.machine ?? ""] == file.id else { return }
-        let existing = try await documents.find(newKey)
-        let moved = old.moved(to: newKey, replacing: existing)
-        if existing == nil { try documents.add(moved) } else { try documents.update(moved) }
-        try documents.update(old.left(for: newKey))
+        var leaving: [(document: SyncedDocument, to: String)] = []
+        for move in moves where move.from != move.to {
+            guard let old = try await documents.find(move.from), old.copies[services.machine ?? ""] == move.file.id
+            else { continue }
+            leaving.append((old, move.to))
+        }
+        guard !leaving.isEmpty else { return }
+        var records: [String: SyncedDocument] = [:]
+        var stored = Set(leaving.map(\.document.id))
+        for (old, to) in leaving { records[old.id] = old.left(for: to) }
+        for (old, to) in leaving {
+            var existing = records[to]
+            if existing == nil, let found = try await documents.find(to) {
+                existing = found
+                stored.insert(to)
+            }
+            records[to] = old.moved(to: to, replacing: existing)
+        }
+        for (key, record) in records.sorted(by: { $0.key < $1.key }) {
+            if stored.contains(key) { try documents.update(record) } else { try documents.add(record) }
+        }
     }
 
     /// How many words of `document` wait as synced, written (`sign` 1) or deleted (-1).
