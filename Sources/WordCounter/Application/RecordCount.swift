@@ -190,11 +190,12 @@ struct RecordCount: Sendable {
         // Typed here, past what another machine counted first from its copy: that part is ours too.
         if typedHere, case .changed(previous: .some(let own)) = outcome, own != previous {
             // Behind the document: what this copy gained is waiting as synced (another machine
-            // counted it from the copy a sync brought it), and that machine wrote on past it,
-            // which no sync has brought here yet. The gain is this machine's, claimed; the
-            // document keeps the count of its newest copy.
+            // counted it from the copy a sync brought it), and that machine wrote on past it (its
+            // count was its own typing), which no sync has brought here yet. The gain is this
+            // machine's, claimed; the document keeps the count of its newest copy.
             let typed = words - own
-            if typed != 0, (previous - own).signum() == typed.signum(), abs(previous - own) > abs(typed),
+            if let writer = document.machine, writer != services.machine,
+                typed != 0, (previous - own).signum() == typed.signum(), abs(previous - own) > abs(typed),
                 try await waitingSynced(of: document, sign: typed.signum(), in: unitOfWork) >= abs(typed)
             {
                 try await claimSynced(typed, of: document, path: file.path, in: unitOfWork)
