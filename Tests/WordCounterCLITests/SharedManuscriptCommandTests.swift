@@ -16,6 +16,14 @@ struct SharedManuscriptCommandTests {
         return cli
     }
 
+    /// Writes `text` to `path` as a sync tool brings it a minute after it was saved elsewhere:
+    /// with the writer's modification time, so the file's status changed long after.
+    static func bringBySync(_ cli: CLI, _ path: String, _ text: String) throws {
+        let written = try cli.write(path, text)
+        let aMinuteAgo = Date().addingTimeInterval(-60)
+        try FileManager.default.setAttributes([.modificationDate: aMinuteAgo], ofItemAtPath: written)
+    }
+
     @Test("status on a machine that tracks nothing names the machines that do, instead of an empty history")
     func statusNamesOtherMachines() async throws {
         let cli = try CLI()
@@ -114,9 +122,7 @@ struct SharedManuscriptCommandTests {
         // Three words typed on the desk, no update there yet; the sync tool brings them to the
         // laptop a minute later, keeping the desk's modification time, as sync tools do.
         try cli.write("desk/novel/chapter.md", "one two three four")
-        let copy = try cli.write("laptop/novel/chapter.md", "one two three four")
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        try Self.bringBySync(cli, "laptop/novel/chapter.md", "one two three four")
         #expect(try await cli.run("--machine", "laptop", "update").status == 0)
 
         var today = try #require(
@@ -148,9 +154,7 @@ struct SharedManuscriptCommandTests {
         let cli = try await Self.novelOnTwoMachines()
         defer { cli.remove() }
         try cli.write("desk/novel/chapter-2.md", "alpha beta gamma delta")
-        let copy = try cli.write("laptop/novel/chapter-2.md", "alpha beta gamma delta")
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        try Self.bringBySync(cli, "laptop/novel/chapter-2.md", "alpha beta gamma delta")
         #expect(try await cli.run("--machine", "laptop", "update").status == 0)
         var today = try #require(
             try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
@@ -187,9 +191,7 @@ struct SharedManuscriptCommandTests {
             at: desk.appendingPathComponent("story.md"), to: desk.appendingPathComponent("the-storm.md"))
         try cli.write("desk/novel/the-storm.md", words(0..<28))
         try FileManager.default.removeItem(at: cli.folder.appendingPathComponent("laptop/novel/story.md"))
-        let copy = try cli.write("laptop/novel/the-storm.md", words(0..<28))
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        try Self.bringBySync(cli, "laptop/novel/the-storm.md", words(0..<28))
         let laptopUpdate = try await cli.run("--machine", "laptop", "update")
         #expect(laptopUpdate.output.contains("moved:"), "\(laptopUpdate.output)")
         var today = try #require(
@@ -222,9 +224,7 @@ struct SharedManuscriptCommandTests {
         // Three words typed on the desk (no update there), brought to the laptop; two more typed
         // on the laptop and counted there; the desk updates before the sync brings those back.
         try cli.write("desk/novel/chapter.md", "one two three four")
-        let copy = try cli.write("laptop/novel/chapter.md", "one two three four")
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: copy)
+        try Self.bringBySync(cli, "laptop/novel/chapter.md", "one two three four")
         #expect(try await cli.run("--machine", "laptop", "update").status == 0)
         try cli.write("laptop/novel/chapter.md", "one two three four five six")
         #expect(try await cli.run("--machine", "laptop", "update").status == 0)
@@ -235,9 +235,7 @@ struct SharedManuscriptCommandTests {
         #expect(today.first?["machines"] as? [String: Int] == ["desk": 3, "laptop": 2])
 
         // The sync brings the laptop's words to the desk: counted already, nothing changes.
-        let back = try cli.write("desk/novel/chapter.md", "one two three four five six")
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: back)
+        try Self.bringBySync(cli, "desk/novel/chapter.md", "one two three four five six")
         #expect(try await cli.run("--machine", "desk", "update").status == 0)
         today = try #require(
             try await cli.run("history", "--days", "1", "--by", "machine", "--json").json() as? [[String: Any]])
