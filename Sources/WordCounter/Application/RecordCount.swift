@@ -48,10 +48,16 @@ struct RecordCount: Sendable {
             }
             updated.exclusions = exclusions
         }
+        let textChanged = file.fingerprint != count.fingerprint
         let outcome = updated.record(count, at: services.now())
         if let key = updated.document, let words = count.words {
+            // A sync that brought another text of the same count as this copy's (words deleted
+            // and as many typed elsewhere) still brings what the document's last count lacks.
+            let arrived =
+                outcome == .unchanged && textChanged && count.status.arrivedBySync
+                ? CountOutcome.changed(previous: words) : outcome
             updated.document = try await recordShared(
-                updated, key: key, outcome: outcome, words: words, rulesShift: rulesShift,
+                updated, key: key, outcome: arrived, words: words, rulesShift: rulesShift,
                 arrivedBySync: count.status.arrivedBySync, in: unitOfWork)
         } else if case .changed(let previous?) = outcome, let words = count.words {
             try await recordToday(fileID: file.id, path: file.path, previous: previous, words: words, in: unitOfWork)

@@ -111,4 +111,27 @@ struct WorkflowModelTests {
         let violation = try await WorkflowRun.run(seed: 7_000_347, steps: steps, watching: true)
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
+
+    @Test(
+        "a sync that brings a text of the copy's count (as many words deleted as typed) brings the words the document lacks"
+    )
+    func syncOfTheSameCount() async throws {
+        let steps: [WorkflowStep] = [
+            .delete(path: "a/chapter-3.md", words: 7, paragraph: 1, atomically: false),
+            .changeCounting(excludeQuotes: true),
+            .type(path: "a/chapter-3.md", words: 7, paragraph: 1, atomically: false), .sync, .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 40_001_301, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
+
+    @Test("words deleted on the desk after a sync brought its typing to the laptop are deleted, once")
+    func deletedAfterSync() async throws {
+        let steps: [WorkflowStep] = [
+            .type(path: "a/chapter-1.md", words: 19, paragraph: 5, atomically: true), .sync,
+            .delete(path: "a/chapter-1.md", words: 7, paragraph: 1, atomically: false), .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 40_000_667, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
 }
