@@ -76,15 +76,16 @@ final class WorkflowWatch: Sendable {
         }
     }
 
-    /// Waits until `condition` holds for the log, or 15 s passed (then false): a deadline for a
-    /// failure, not a wait for something that should happen.
+    /// Waits until `condition` holds for the log, or 60 s passed (then false): a deadline for a
+    /// failure, not a wait for something that should happen. Generous, because a machine with
+    /// two cores running the whole suite (eight tests at once) once took longer than 15 s.
     private func wait(for condition: @escaping @Sendable (Log) -> Bool) async -> Bool {
         let id = log.state.withLock { log in
             log.nextID += 1
             return log.nextID
         }
         let timeout = Task {
-            try await Task.sleep(for: .seconds(15))
+            try await Task.sleep(for: .seconds(60))
             let waiter = log.state.withLock { log in
                 let found = log.waiters.first { $0.id == id }
                 log.waiters.removeAll { $0.id == id }
