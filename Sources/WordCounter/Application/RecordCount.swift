@@ -271,12 +271,17 @@ struct RecordCount: Sendable {
         guard let machine = services.machine, words != 0 else { return 0 }
         let sign = words > 0 ? 1 : -1
         let days = unitOfWork.repository(DailyCount.self)
-        let waiting = try await days.query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
-            .filter { $0.machine == DailyCount.syncedMachine && $0.net * sign > 0 }
+        let synced = try await days.query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
+            .filter { $0.machine == DailyCount.syncedMachine && $0.net != 0 }
             .sorted { $0.day < $1.day }
+        // Everything waiting adds up to what this copy changed by (words deleted on one day and
+        // more typed on the next, each synced before this count): all of it was typed here, each
+        // day's on its day.
+        let whole = synced.reduce(0) { $0 + $1.net } == words
+        let waiting = whole ? synced : synced.filter { $0.net * sign > 0 }
         var left = words * sign
-        for var record in waiting where left > 0 {
-            let moved = min(left, record.net * sign) * sign
+        for var record in waiting where left > 0 || whole {
+            let moved = whole ? record.net : min(left, record.net * sign) * sign
             left -= moved * sign
             record.endWords -= moved
             if moved > 0 { record.added = max(0, record.added - moved) }

@@ -134,4 +134,14 @@ struct WorkflowModelTests {
         let violation = try await WorkflowRun.run(seed: 40_000_667, steps: steps)
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
+
+    @Test("words deleted one day and more typed the next, each synced first, are the desk's on their days")
+    func claimedAcrossDays() async throws {
+        let steps: [WorkflowStep] = [
+            .delete(path: "a/chapter-1.md", words: 9, paragraph: 0, atomically: true), .sync,
+            .type(path: "a/chapter-1.md", words: 21, paragraph: 2, atomically: true), .nextDay, .sync, .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 40_003_312, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
 }
