@@ -1,4 +1,3 @@
-public import Harbor
 import HarborStorage
 
 extension JSONFileStore {
