@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Harbor", targets: ["Harbor"]),
+        .library(name: "HarborStores", targets: ["HarborStores"]),
         .library(name: "HarborTesting", targets: ["HarborTesting"]),
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
         .library(name: "HarborHTTP", targets: ["HarborHTTP"]),
@@ -55,6 +56,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Storage plumbing the store adapters share and the core does not need (the field blob,
+        // inotify folder watches): package-internal, not a product.
+        .target(
+            name: "HarborStorage",
+            dependencies: ["Harbor"],
+            swiftSettings: swiftSettings
+        ),
+        // Stores built on the core's ports: JSON files in a folder, mirrored and fallback stores.
+        .target(
+            name: "HarborStores",
+            dependencies: [
+                "Harbor", "HarborStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "HarborTesting",
             dependencies: ["Harbor"],
@@ -63,7 +81,7 @@ let package = Package(
         .target(
             name: "HarborSQLite",
             dependencies: [
-                "Harbor", "CSQLiteClosing",
+                "Harbor", "HarborStorage", "CSQLiteClosing",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -92,6 +110,7 @@ let package = Package(
                 "HarborHTTP",
                 "HarborPostgres",
                 "HarborSQLite",
+                "HarborStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -103,6 +122,7 @@ let package = Package(
             name: "HarborPostgres",
             dependencies: [
                 "Harbor",
+                "HarborStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -136,7 +156,7 @@ let package = Package(
         .target(
             name: "WordCounterAdapters",
             dependencies: [
-                "WordCounter", "Harbor", "CStatx",
+                "WordCounter", "Harbor", "HarborStorage", "CStatx",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -203,6 +223,7 @@ let package = Package(
                 "Harbor",
                 "HarborTesting",
                 "HarborSQLite",
+                "HarborStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -252,6 +273,7 @@ let package = Package(
                 "HarborSQLite",
                 "HarborPostgres",
                 "HarborHTTP",
+                "HarborStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -297,6 +319,7 @@ let package = Package(
                 "WordCounter",
                 "HarborSQLite",
                 "HarborHTTP",
+                "HarborStores",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -318,6 +341,21 @@ let package = Package(
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborStoresTests",
+            dependencies: [
+                "Harbor",
+                "HarborStores",
+                "HarborTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborStorageTests",
+            dependencies: ["Harbor", "HarborStorage"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -370,6 +408,7 @@ let package = Package(
                 "Harbor",
                 "HarborTesting",
                 "HarborSQLite",
+                "HarborStores",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -426,8 +465,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "Harbor", "HarborTesting", "HarborSQLite", "HarborHTTP", "WordCounter", "WordCounterAdapters",
-                "WordCounterWeb", "Boxes",
+                "Harbor", "HarborTesting", "HarborSQLite", "HarborHTTP", "HarborStores", "WordCounter",
+                "WordCounterAdapters", "WordCounterWeb", "Boxes",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -444,7 +483,7 @@ let package = Package(
         // A child process for HarborSQLiteTests: several processes sharing one SQLite file.
         .executableTarget(
             name: "harbor-sqlite-probe",
-            dependencies: ["Harbor", "HarborSQLite", "HarborTesting"],
+            dependencies: ["Harbor", "HarborSQLite", "HarborStores", "HarborTesting"],
             path: "Tests/Support/harbor-sqlite-probe",
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborStores
 
 /// The mirror of a live migration, between SQLite files on the same disk: what mirroring adds to
 /// a commit (the primary alone as the baseline, in the same run), and how fast a backfill copies.

@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborStorage
 import PostgresNIO
 
 /// Writes the document changes of one commit inside its transaction, checking each version in

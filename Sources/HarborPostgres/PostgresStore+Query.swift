@@ -1,5 +1,6 @@
 import Foundation
 public import Harbor
+import HarborStorage
 import PostgresNIO
 
 extension PostgresStore {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Harbor
+import HarborStorage
 
 /// Writes the document changes of one commit inside its write transaction, checking each
 /// version in SQL, in the order of the change set, as ``Harbor/InMemoryStore`` does.

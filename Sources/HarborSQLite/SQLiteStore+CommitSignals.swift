@@ -1,4 +1,5 @@
 import Harbor
+import HarborStorage
 
 extension SQLiteStore {
     /// Signals every commit to the file, by any process, within milliseconds: inotify on the

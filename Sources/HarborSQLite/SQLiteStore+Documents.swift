@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import Harbor
+import HarborStorage
 
 extension SQLiteStore {
     /// Creates the collection's table and the index of each field it declares; adds missing fields,

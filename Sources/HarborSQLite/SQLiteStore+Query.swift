@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import Harbor
+import HarborStorage
 
 extension SQLiteStore {
     /// The documents a query selects; the filters, the order, the position and the limit all run in SQL.
@@ -66,7 +67,7 @@ extension SQLiteStore {
                 guard let blob else {
                     throw StoreError.invalidData(key, reason: "the stored indexed fields are malformed")
                 }
-                entries.append(IndexEntry(key: key, version: row[1], checkedBlob: blob))
+                entries.append(IndexEntry(key: key, version: row[1], encodedFields: CheckedFieldBlob(checked: blob)))
             }
             return entries
         }

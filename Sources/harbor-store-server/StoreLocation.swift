@@ -3,6 +3,7 @@ import Foundation
 import Harbor
 import HarborPostgres
 import HarborSQLite
+import HarborStores
 import Logging
 import ServiceLifecycle
 

@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborStores
 import HarborTesting
 import Testing
 

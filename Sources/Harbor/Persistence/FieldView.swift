@@ -13,7 +13,7 @@ public enum FieldView {
     case list
 
     /// The view of a value that is not a string or a list.
-    init(_ value: FieldValue) {
+    package init(_ value: FieldValue) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)

@@ -15,13 +15,13 @@ public struct IndexEntry: Sendable, Hashable {
     ///
     /// An entry holds a handful of fields and is read a few times, so either form finds a field by
     /// a scan, which is faster than hashing its name would be: a list of decoded fields (one
-    /// allocation, no hashing), or the store's field blob as read, checked but not decoded, whose
-    /// values are built only when asked for. The second keeps the work of a store's reading
-    /// thread to copying bytes: `update` compares 50,000 entries on one core while the next page
-    /// is read on the other.
+    /// allocation, no hashing), or the fields in the store's encoding as read, checked but not
+    /// decoded, whose values are built only when asked for. The second keeps the work of a store's
+    /// reading thread to copying bytes: `update` compares 50,000 entries on one core while the
+    /// next page is read on the other.
     private enum Storage: Sendable {
         case list([Field])
-        case blob([UInt8])
+        case encoded(any EncodedIndexFields)
     }
 
     /// Where the document lives.
@@ -35,7 +35,7 @@ public struct IndexEntry: Sendable, Hashable {
         get {
             switch storage {
             case .list(let list): Dictionary(list.lazy.map { ($0.name, $0.value) }) { first, _ in first }
-            case .blob(let bytes): FieldBlob.fields(inChecked: bytes)
+            case .encoded(let encoded): encoded.fields
             }
         }
         set { storage = .list(newValue.map { Field(name: $0.key, value: $0.value) }) }
@@ -55,11 +55,11 @@ public struct IndexEntry: Sendable, Hashable {
         self.storage = .list(fieldList)
     }
 
-    /// Creates an entry of a field blob that ``FieldBlob/check(_:)`` accepted.
-    package init(key: DocumentKey, version: Int64, checkedBlob: [UInt8]) {
+    /// Creates an entry of fields in a store's encoding, checked as well formed and decoded later.
+    package init(key: DocumentKey, version: Int64, encodedFields: any EncodedIndexFields) {
         self.key = key
         self.version = version
-        self.storage = .blob(checkedBlob)
+        self.storage = .encoded(encodedFields)
     }
 
     /// The value of the indexed field `name`, `null` when the document lacks it.
@@ -68,8 +68,8 @@ public struct IndexEntry: Sendable, Hashable {
         case .list(let list):
             for field in list where field.name == name { return field.value }
             return .null
-        case .blob(let bytes):
-            return FieldBlob.value(named: name, inChecked: bytes) ?? .null
+        case .encoded(let encoded):
+            return encoded.value(named: name) ?? .null
         }
     }
 
@@ -77,8 +77,8 @@ public struct IndexEntry: Sendable, Hashable {
     /// lacks: ``subscript(field:)`` for several fields, read in one pass.
     public func values(of names: [String]) -> [FieldValue] {
         switch storage {
-        case .blob(let bytes) where names.count <= 64:
-            return FieldBlob.values(named: names, inChecked: bytes)
+        case .encoded(let encoded) where names.count <= 64:
+            return encoded.values(named: names)
         default:
             return names.map { self[field: $0] }
         }
@@ -100,11 +100,8 @@ public struct IndexEntry: Sendable, Hashable {
     ) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: FieldView.self, capacity: names.count) { views in
             switch storage {
-            case .blob(let bytes) where names.count <= 64:
-                return try bytes.withUnsafeBytes { raw in
-                    FieldBlob.views(named: names, inChecked: raw, into: views)
-                    return try body(UnsafeBufferPointer(views))
-                }
+            case .encoded(let encoded) where names.count <= 64:
+                return try encoded.withViews(named: names, into: views) { try body(UnsafeBufferPointer(views)) }
             default:
                 // Decoded fields: their strings' bytes, gathered in one buffer, are what is lent.
                 let values = names.map { self[field: $0] }

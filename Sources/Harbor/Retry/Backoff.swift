@@ -1,6 +1,6 @@
 /// How many attempts to make and how long to wait between them: the one retry policy of every
 /// retry in Harbor — ``RetryMiddleware``, asynchronous event handlers
-/// (``EventBus/handle(_:name:retry:clock:_:)``), ``OutboxRelay`` delivery, ``MirroredStore``'s
+/// (``EventBus/handle(_:name:retry:clock:_:)``), ``OutboxRelay`` delivery, `MirroredStore`'s
 /// copy to its secondary and HarborHTTP's client.
 ///
 /// The wait after failed attempt *n* (1-based) is ``initialDelay`` × ``multiplier``^(*n*−1),

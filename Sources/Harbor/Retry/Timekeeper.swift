@@ -3,31 +3,31 @@
 ///
 /// `any Clock<Duration>` cannot hand out its instants without their type; an elapsed `Duration`
 /// compares and adds like one, whatever the clock.
-struct Timekeeper: Sendable {
+package struct Timekeeper: Sendable {
     /// The clock it reads and waits on.
-    let clock: any Clock<Duration>
+    package let clock: any Clock<Duration>
     private let read: @Sendable () -> Duration
 
     /// Starts measuring on `clock` now.
-    init(_ clock: some Clock<Duration>) {
+    package init(_ clock: some Clock<Duration>) {
         let start = clock.now
         self.clock = clock
         self.read = { start.duration(to: clock.now) }
     }
 
     /// The time elapsed on the clock since the timekeeper was made.
-    func elapsed() -> Duration {
+    package func elapsed() -> Duration {
         read()
     }
 
     /// Waits `duration` on the clock; throws `CancellationError` when the task is cancelled.
-    func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         try await clock.sleep(for: duration)
     }
 
     /// Returns after `signal` is signalled, after `timeout` on the clock, or when the task is
     /// cancelled, whichever comes first.
-    func wait(on signal: WakeSignal, for timeout: Duration) async {
+    package func wait(on signal: WakeSignal, for timeout: Duration) async {
         await Self.wait(on: signal, for: timeout, clock: clock)
     }
 

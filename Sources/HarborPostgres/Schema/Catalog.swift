@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborStorage
 import PostgresNIO
 
 /// The collections the store's schema holds and the fields each one indexes, as last read.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Harbor
+import HarborStorage
 
 /// The collections a store file holds and the fields each one indexes, as last read from the file.
 ///

@@ -1,6 +1,6 @@
 import CStatx
 import Glibc
-import Harbor
+import HarborStorage
 import Synchronization
 public import WordCounter
 

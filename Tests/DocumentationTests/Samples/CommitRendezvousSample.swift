@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborStores
 import HarborTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborStores
 
 /// The sample of `JSONFileStore`'s doc comment, compiled (it names a system folder).
 enum JSONFileStoreSample {

@@ -3,6 +3,7 @@
 
 import Foundation
 import Harbor
+import HarborStores
 import HarborTesting
 import Testing
 

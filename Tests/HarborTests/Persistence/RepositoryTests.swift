@@ -5,7 +5,7 @@ import Testing
 
 private typealias Account = PersistenceFixture.Account
 
-/// Repositories inside and outside a unit of work, on an in-memory store and on JSON files.
+/// Repositories inside and outside a unit of work, on an in-memory store.
 @Suite("Repository")
 struct RepositoryTests {
     let persistence = Persistence(store: InMemoryStore())
@@ -98,24 +98,5 @@ struct RepositoryTests {
         #expect(try await accounts.query(Query<Account>().where(\.closed, equals: true)).map(\.id) == ["a3"])
         let richest = Query<Account>().sorted(by: \.balance, ascending: false)
         #expect(try await accounts.query(richest).map(\.id) == ["a1", "a3", "a2"])
-    }
-
-    @Test("units of work on a JSONFileStore commit to files another store instance reads")
-    func onJSONFiles() async throws {
-        let scratch = try ScratchFolder()
-        let persistence = Persistence(store: try JSONFileStore(folder: scratch.appending("store")))
-        try await persistence.perform { unitOfWork in
-            try unitOfWork.repository(Account.self).add(Account(id: "a/1", owner: "ann", balance: 7))
-        }
-        try await persistence.perform { unitOfWork in
-            let accounts = unitOfWork.repository(Account.self)
-            var account = try #require(try await accounts.find("a/1"))
-            account.balance += 1
-            try accounts.update(account)
-        }
-        let reopened = Persistence(store: try JSONFileStore(folder: scratch.appending("store")))
-        let accounts = reopened.repository(Account.self)
-        #expect(try await accounts.find("a/1") == Account(id: "a/1", owner: "ann", balance: 8))
-        #expect(try await accounts.query(Query<Account>().where(\.owner, equals: "ann")).count == 1)
     }
 }

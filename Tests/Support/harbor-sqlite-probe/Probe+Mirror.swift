@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborStores
 import HarborTesting
 
 // The mirror's work in a process a test kills: a backfill, commits whose copy runs in the

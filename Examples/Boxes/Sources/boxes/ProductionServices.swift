@@ -2,6 +2,7 @@ import Boxes
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborStores
 
 /// The production and development composition: real stores, identifiers from UUIDs.
 struct ProductionServices: ServiceBuilder {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoffeeShop
 import Harbor
+import HarborStores
 
 extension GlobalOptions {
     /// Opens the store, which must be a mirror, and runs `body` with it while the store runs.

@@ -1,6 +1,7 @@
 import CoffeeShop
 import Foundation
 import Harbor
+import HarborStores
 
 extension OpenedStore {
     /// Prints what `status` shows after the store's line, and only reads: it sends nothing that

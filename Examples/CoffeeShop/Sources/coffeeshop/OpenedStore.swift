@@ -1,4 +1,5 @@
 import Harbor
+import HarborStores
 import ServiceLifecycle
 
 /// A store opened for one command: the port the orders are kept through, what must run while it

@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborStores
 
 extension StoreOpening {
     /// Opens a mirror: commits go to the primary (the truth) and are copied to the secondary off

@@ -3,6 +3,7 @@ import Harbor
 import HarborHTTP
 import HarborPostgres
 import HarborSQLite
+import HarborStores
 import Logging
 
 /// How a command opens its store: whether it may create one, which process environment it reads

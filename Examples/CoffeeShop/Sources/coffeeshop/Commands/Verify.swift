@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoffeeShop
 import Harbor
+import HarborStores
 
 /// `coffeeshop migrate verify`: compares the two backends.
 struct Verify: AsyncParsableCommand {
