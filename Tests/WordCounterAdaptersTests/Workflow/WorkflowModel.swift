@@ -233,6 +233,10 @@ struct WorkflowModel {
             switch step {
             case .move(let from, let to), .moveAndSave(let from, let to, _):
                 if from.hasPrefix("a/") != to.hasPrefix("a/") { return false }
+                // A new chapter the laptop counted first, renamed on the desk before the desk's
+                // first update: the desk finds a new file under a name no machine counted, with
+                // nothing to tell it is that chapter but its text (not modelled: a known gap).
+                if neverSeen.contains(from) && waitingByPath[from] != nil { return false }
             case .moveOut(let from, _), .remove(let from), .restore(let from), .link(let from, _, _):
                 if from.hasPrefix("a/") { return false }
             case .replaceFolder(let folder):
