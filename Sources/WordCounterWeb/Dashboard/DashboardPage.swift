@@ -31,6 +31,10 @@ struct DashboardPage {
     var projects: [ProjectProgress] = []
     /// The last year as a calendar heatmap.
     var year: YearHeatmap?
+    /// Each machine's share of the chart's days, when several machines wrote.
+    var machineShares: MachineShares?
+    /// Each tracked folder and the folders in it, with their files' totals.
+    var folders: FolderTable?
     /// The words of the session `serve` started, when it has one.
     var session: SessionProgress?
     /// Each file's net words per day over the last ``sparklineDays``, by file identifier.
@@ -61,8 +65,10 @@ struct DashboardPage {
         \(statsSection)
         \(streakSection)
         \(chartSection)
+        \(machineShares?.html ?? "")
         \(projectsSection)
         \(yearSection)
+        \(folders?.html ?? "")
         \(filesSection)
         </main>
         <footer>Served by <code>wordcounter serve</code> · JSON at <code>/api/summary</code>, \
@@ -226,7 +232,11 @@ struct DashboardPage {
         return """
             <section class="card wide" aria-labelledby="year-heading">
             <h2 id="year-heading">The last year</h2>
-            <div class="heatmap-scroll">\(year.svg)</div>
+            <p class="caption">\(year.summary.htmlEscaped)</p>
+            <div class="heatmap-scroll" tabindex="0" role="group" aria-label="The year heatmap, scrolls sideways">\
+            \(year.svg)</div>
+            \(year.legend)
+            \(year.monthTable)
             </section>
             """
     }

@@ -18,6 +18,9 @@ enum DashboardScript {
           const live = document.getElementById("live");
           const liveText = document.getElementById("live-text");
           live.hidden = false;
+          // The heatmap scrolls inside its box on a narrow screen: show the latest weeks first.
+          const showLatest = (box) => { if (box) box.scrollLeft = box.scrollWidth; };
+          showLatest(document.querySelector(".heatmap-scroll"));
           let timer = null;
           let refreshing = false;
           async function refresh() {
@@ -38,12 +41,19 @@ enum DashboardScript {
                 const old = document.getElementById("dashboard");
                 const before = document.getElementById("today-words")?.dataset.words;
                 const tableOpen = old.querySelector("details.chart-table")?.open;
+                const yearOpen = old.querySelector("details.heatmap-table")?.open;
+                const machinesOpen = old.querySelector("details.machines-table")?.open;
                 const editsOpen = [...old.querySelectorAll("details.edit")].map((d) => d.open);
+                const heatmapLeft = old.querySelector(".heatmap-scroll")?.scrollLeft;
                 const focusedDay = old.contains(document.activeElement) ? document.activeElement.dataset?.day : null;
                 const next = document.importNode(fresh, true);
                 old.replaceWith(next);
                 document.title = page.title;
+                const heatmap = next.querySelector(".heatmap-scroll");
+                if (heatmap && heatmapLeft !== undefined) heatmap.scrollLeft = heatmapLeft;
                 if (tableOpen) next.querySelectorAll("details.chart-table").forEach((d) => { d.open = true; });
+                if (yearOpen) next.querySelectorAll("details.heatmap-table").forEach((d) => { d.open = true; });
+                if (machinesOpen) next.querySelectorAll("details.machines-table").forEach((d) => { d.open = true; });
                 next.querySelectorAll("details.edit").forEach((d, i) => { if (editsOpen[i]) d.open = true; });
                 if (focusedDay) {
                   const bars = [...next.querySelectorAll("[data-day]")].filter((b) => b.dataset.day === focusedDay);

@@ -24,8 +24,8 @@ enum DashboardStyle {
         .live .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--muted); }
         .live.on .dot { background: var(--good); box-shadow: 0 0 0 3px color-mix(in srgb, var(--good) 25%, transparent); }
         main { max-width: 1080px; margin: 0 auto; padding: 12px 24px 24px; display: grid;
-          grid-template-columns: 1fr 1fr; gap: 16px; }
-        .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 20px 22px; }
+          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
+        .card { min-width: 0; background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 20px 22px; }
         .wide { grid-column: 1 / -1; }
         .today-count { margin: 0; font-size: 1.1rem; color: var(--muted); }
         .today-count strong { font-size: 3.2rem; line-height: 1.1; color: var(--ink); font-weight: 700;
@@ -55,12 +55,21 @@ enum DashboardStyle {
         .projects { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; }
         .projects h3 { margin: 0 0 4px; font-size: 1rem; overflow-wrap: anywhere; }
         .projects p { margin: 2px 0; }
-        .heatmap-scroll { overflow-x: auto; }
+        .heatmap-scroll { overflow-x: auto; max-width: 100%; }
         svg.heatmap { min-width: 640px; width: 100%; height: auto; display: block; }
+        .heatmap-legend { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-wrap: wrap;
+          gap: 4px 14px; font-size: 0.85rem; color: var(--muted); }
+        .heatmap-legend li { display: flex; align-items: center; gap: 6px; }
+        .swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; }
+        .swatch.level-0 { background: var(--line); }
+        .swatch.level-1 { background: color-mix(in srgb, var(--bar) 35%, var(--card)); }
+        .swatch.level-2 { background: color-mix(in srgb, var(--bar) 60%, var(--card)); }
+        .swatch.level-3 { background: var(--bar); }
+        .swatch.level-4 { background: var(--good); }
         .heatmap .axis { fill: var(--muted); font-size: 9px; font-family: inherit; }
         .heatmap .level-0 { fill: var(--line); }
-        .heatmap .level-1 { fill: var(--bar); opacity: 0.35; }
-        .heatmap .level-2 { fill: var(--bar); opacity: 0.6; }
+        .heatmap .level-1 { fill: color-mix(in srgb, var(--bar) 35%, var(--card)); }
+        .heatmap .level-2 { fill: color-mix(in srgb, var(--bar) 60%, var(--card)); }
         .heatmap .level-3 { fill: var(--bar); }
         .heatmap .level-4 { fill: var(--good); }
         .heatmap .today { stroke: var(--accent); stroke-width: 1.5; }
@@ -103,17 +112,26 @@ enum DashboardStyle {
         .ranges a { color: var(--accent); text-decoration: none; padding: 2px 8px; border-radius: 999px; }
         .ranges a:hover { background: var(--accent-soft); }
         .ranges a[aria-current] { background: var(--accent); color: var(--card); font-weight: 600; }
-        a:focus-visible, summary:focus-visible, .chart .bar:focus-visible { outline: 3px solid var(--accent);
+        a:focus-visible, summary:focus-visible, .heatmap-scroll:focus-visible, .chart .bar:focus-visible { outline: 3px solid var(--accent);
           outline-offset: 2px; }
         .chart .bar:focus { outline: none; }
         .chart .bar:focus-visible rect { stroke: var(--ink); stroke-width: 2; }
         .chart-narrow { display: none; }
-        .chart-table { margin-top: 10px; }
-        .chart-table summary { cursor: pointer; color: var(--accent); font-size: 0.9rem; }
-        .chart-table table { margin-top: 6px; }
-        .chart-table tbody th { font-weight: 400; text-align: left; padding: 4px 10px; border-bottom: 1px solid var(--line); }
-        .chart-table td { padding: 4px 10px; }
-        @media (max-width: 720px) { main { grid-template-columns: 1fr; } .today-count strong { font-size: 2.6rem; } }
+        .folders tbody th { font-weight: 600; text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); }
+        .folders tr.depth-1 th { padding-left: 1.6em; font-weight: 400; }
+        .folders tr.depth-2 th { padding-left: 2.8em; font-weight: 400; }
+        .folders tr.depth-3 th, .folders tr.depth-4 th, .folders tr.depth-5 th, .folders tr.depth-6 th {
+          padding-left: 4em; font-weight: 400; }
+        .machine-shares { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; }
+        .machine-shares .machine-name { font-weight: 600; overflow-wrap: anywhere; }
+        .machine-shares .meter { margin-top: 4px; height: 8px; }
+        .chart-table, .heatmap-table, .machines-table { margin-top: 10px; }
+        .chart-table summary, .heatmap-table summary, .machines-table summary { cursor: pointer; color: var(--accent); font-size: 0.9rem; }
+        .chart-table table, .heatmap-table table, .machines-table table { margin-top: 6px; }
+        .chart-table tbody th, .heatmap-table tbody th, .machines-table tbody th { font-weight: 400; text-align: left; padding: 4px 10px;
+          border-bottom: 1px solid var(--line); }
+        .chart-table td, .heatmap-table td, .machines-table td { padding: 4px 10px; }
+        @media (max-width: 720px) { main { grid-template-columns: minmax(0, 1fr); } .today-count strong { font-size: 2.6rem; } }
         @media (max-width: 600px) {
           .top { padding: 18px 14px 6px; flex-wrap: wrap; align-items: flex-start; }
           main { padding: 8px 10px 20px; gap: 12px; }

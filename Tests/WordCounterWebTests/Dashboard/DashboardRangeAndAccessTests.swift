@@ -45,6 +45,28 @@ struct DashboardRangeAndAccessTests {
         }
     }
 
+    @Test("a browser asking for another range gets a page with the ranges there are, not JSON")
+    func badRangeInABrowser() async throws {
+        let fixture = WebFixture()
+        try await fixture.withClient { client in
+            let accept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+            let response = try await client.get("/?days=8", headers: [.accept: accept])
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            let html = response.text
+            #expect(html.hasPrefix("<!doctype html>"))
+            #expect(html.contains("The chart shows 7, 30, 90 or 365 days, not &#39;8&#39;."))
+            for days in [7, 30, 90] {
+                #expect(html.contains("<a href=\"/?days=\(days)\">\(days) days</a>"))
+            }
+            #expect(html.contains("<a href=\"/?days=365\">1 year</a>"))
+            // HTML refused (q=0), or not asked for: JSON, as before.
+            let json = try await client.get("/?days=8", headers: [.accept: "text/html;q=0, application/json"])
+            #expect(json.status == .badRequest)
+            #expect(json.errorMessage?.contains("7, 30, 90 or 365") == true)
+        }
+    }
+
     @Test(
         "the chart range defaults to the configuration's 30 days; another number is refused",
         arguments: ["12", "x", "0"])
