@@ -99,7 +99,8 @@ struct DashboardPage {
         }
         let reached = progress.goal.map { today >= $0 } ?? false
         return """
-            <section class="card today\(reached ? " reached" : "")" aria-labelledby="today-title">
+            <section class="card today\(reached ? " reached" : "")" data-day="\(summary.date.rawValue)" \
+            aria-labelledby="today-title">
             <h2 id="today-title">Today</h2>
             <p class="today-count"><strong id="today-words" data-words="\(today)">\(WordNumber.text(today))</strong> \
             \(abs(today) == 1 ? "word" : "words")</p>

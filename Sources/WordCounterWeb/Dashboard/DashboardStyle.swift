@@ -32,6 +32,8 @@ enum DashboardStyle {
           letter-spacing: -0.02em; font-variant-numeric: tabular-nums; }
         .goal-text { margin: 6px 0 12px; }
         .today.reached .goal-text { color: var(--good); font-weight: 600; }
+        .goal-text.just-reached { background: color-mix(in srgb, var(--good) 15%, transparent); border-radius: 6px;
+          padding: 2px 6px; margin-left: -6px; }
         .meter { height: 12px; background: var(--accent-soft); border-radius: 6px; overflow: hidden; }
         .meter-fill { height: 100%; background: var(--accent); border-radius: 6px; }
         .today.reached .meter-fill { background: var(--good); }

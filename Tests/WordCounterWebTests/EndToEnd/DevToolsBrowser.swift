@@ -116,8 +116,10 @@ final class DevToolsBrowser {
     }
 
     /// The value of the JavaScript `expression` in the open page (a string, number, or JSON value).
-    func evaluate(_ expression: String) throws -> Any? {
-        let answer = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true])
+    /// With `awaitPromise`, the value the promise it gives resolves to.
+    func evaluate(_ expression: String, awaitPromise: Bool = false) throws -> Any? {
+        let answer = try call(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": awaitPromise])
         if let exception = answer["exceptionDetails"] { throw Failure(description: "\(expression): \(exception)") }
         return (answer["result"] as? [String: Any])?["value"]
     }
