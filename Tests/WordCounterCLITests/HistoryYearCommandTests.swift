@@ -40,7 +40,7 @@ struct HistoryYearCommandTests {
         // Today is the last day drawn: the last cell of the longest row is in today's column.
         let todayRow = try #require(Self.days(lines).first { $0.last == "█" })
         #expect(todayRow.count == Self.days(lines).map(\.count).max())
-        #expect(lines[0].contains(where: \.isLetter))  // month names above the weeks
+        #expect(lines[0].contains { $0.isLetter })  // month names above the weeks
         #expect(lines[8] == "")
         #expect(lines[9] == "Writing over the last 365 days: 1 day with writing, 4 words")
         // The dashboard's legend, in the same words (YearHeatmapTests checks the page's).
@@ -61,7 +61,7 @@ struct HistoryYearCommandTests {
         ] {
             let result = try await cli.run(arguments, environment: environment)
             #expect(result.status == 0, "\(result.errors)")
-            #expect(result.output.allSatisfy(\.isASCII), "\(result.output)")
+            #expect(result.output.allSatisfy { $0.isASCII }, "\(result.output)")
             let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(Self.days(lines).joined().filter { $0 == "#" }.count == 1)
             #expect(Self.days(lines).joined().filter { $0 == "." }.count == 364)

@@ -131,12 +131,13 @@ struct Serve: AsyncParsableCommand {
         // ones (the folders tracked now) do not, or a folder tracked later would gain no new file.
         let bounds = roots.isEmpty ? nil : AllowedRoots(configuration.roots.paths)
         let watchers = watch ? watchServices(app: app, within: bounds, logger: logger) : []
-        var announcement = ServeAnnouncement(
+        var lines = ServeAnnouncement(
             address: address, token: accessToken, tokenWasGenerated: generatedToken,
             roots: configuration.roots, watching: !watchers.isEmpty)
         if InterfaceAddresses.isWildcard(host) {
-            announcement.otherAddresses = InterfaceAddresses.current(includingIPv6: host.contains(":"))
+            lines.otherAddresses = InterfaceAddresses.current(includingIPv6: host.contains(":"))
         }
+        let announcement = lines
         let feed = server.outboxFeed()
         // Before the server listens, so that nothing committed after a page opens is missed.
         try await feed.relay.startFollowersAtEnd()

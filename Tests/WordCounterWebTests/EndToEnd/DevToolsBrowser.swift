@@ -39,7 +39,7 @@ final class DevToolsBrowser {
         // gives the browser its own copies, at 3 and 4, without the flag.
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
-        guard pipe2(&toBrowser, O_CLOEXEC) == 0, pipe2(&fromBrowser, O_CLOEXEC) == 0 else {
+        guard Self.pipe(&toBrowser), Self.pipe(&fromBrowser) else {
             throw Failure(description: "pipe2 failed: \(errno)")
         }
         // Out of the way of 3 and 4, which the dup2 calls below write over.
@@ -77,6 +77,18 @@ final class DevToolsBrowser {
 
     deinit {
         quit()
+    }
+
+    /// A pipe whose two ends are closed on exec, made in one step (`pipe2`, which glibc has but
+    /// the Glibc module does not declare: it is looked up by name).
+    private static func pipe(_ descriptors: inout [Int32]) -> Bool {
+        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { return false }
+        let pipe2 = unsafeBitCast(symbol, to: Pipe2.self)
+        return descriptors.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return pipe2(base, O_CLOEXEC) == 0
+        }
     }
 
     /// Ends the browser and removes its profile.
