@@ -119,7 +119,9 @@ enum DashboardStyle {
         .chart .bar:focus { outline: none; }
         .chart .bar:focus-visible rect { stroke: var(--ink); stroke-width: 2; }
         .chart-narrow { display: none; }
-        .folders tbody th { font-weight: 600; text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); }
+        .folders tbody th { font-size: inherit; color: var(--ink); font-weight: 600; text-align: left; padding: 8px 10px;
+          border-bottom: 1px solid var(--line); }
+        .folders tbody tr:last-child th { border-bottom: none; }
         .folders tr.depth-1 th { padding-left: 1.6em; font-weight: 400; }
         .folders tr.depth-2 th { padding-left: 2.8em; font-weight: 400; }
         .folders tr.depth-3 th, .folders tr.depth-4 th, .folders tr.depth-5 th, .folders tr.depth-6 th {

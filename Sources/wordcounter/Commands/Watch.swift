@@ -85,7 +85,8 @@ struct Watch: AsyncParsableCommand {
         if notify {
             notifier = GoalReporter.notifySend
             if notifier == nil {
-                logger.warning("--notify: notify-send is not installed (Debian: libnotify-bin); the goal is said here only")
+                logger.warning(
+                    "--notify: notify-send is not installed (Debian: libnotify-bin); the goal is said here only")
             }
         }
         let goals = await GoalReporter(app: app, notifier: notifier)

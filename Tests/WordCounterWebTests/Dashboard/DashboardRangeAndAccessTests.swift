@@ -37,9 +37,12 @@ struct DashboardRangeAndAccessTests {
             #expect(Self.count("aria-current=\"page\"", in: html) == 1)
             #expect(html.contains("href=\"?days=\(days)\" aria-current=\"page\""))
             // The table beside the chart has one row per day, newest first.
-            #expect(Self.count("<tr><th scope=\"row\">", in: html) == days)
-            let firstRow = try #require(html.range(of: "<tr><th scope=\"row\">"))
-            #expect(html[firstRow.upperBound...].hasPrefix("2025-11-23</th><td class=\"num\">30</td>"))
+            let tableStart = try #require(html.range(of: "<details class=\"chart-table\">"))
+            let tableEnd = try #require(html.range(of: "</details>", range: tableStart.upperBound..<html.endIndex))
+            let table = html[tableStart.lowerBound..<tableEnd.upperBound]
+            #expect(Self.count("<tr><th scope=\"row\">", in: table) == days)
+            let firstRow = try #require(table.range(of: "<tr><th scope=\"row\">"))
+            #expect(table[firstRow.upperBound...].hasPrefix("2025-11-23</th><td class=\"num\">30</td>"))
             // Bars can be focused one by one on short ranges; on long ones the table is the way.
             #expect(Self.count("tabindex=\"0\"", in: wide) == (days <= 31 ? days : 0))
         }

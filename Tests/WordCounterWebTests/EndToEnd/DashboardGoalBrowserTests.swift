@@ -40,14 +40,16 @@ struct DashboardGoalBrowserTests {
             new MutationObserver(() => said.push(document.getElementById("announce").textContent))
               .observe(document.getElementById("announce"), { childList: true, characterData: true, subtree: true });
             """)
-        _ = try browser.evaluate(Self.waitFor("document.getElementById('live').classList.contains('on')"), awaitPromise: true)
+        let live = Self.waitFor("document.getElementById('live').classList.contains('on')")
+        _ = try browser.evaluate(live, awaitPromise: true)
 
         try serve.append("novel/a.md", "three four five six seven\n")
         try serve.run("update")
-        _ = try browser.evaluate(Self.waitFor("said.some((text) => text.startsWith('Daily goal'))"), awaitPromise: true)
+        let goalSaid = Self.waitFor("said.some((text) => text.startsWith('Daily goal'))")
+        _ = try browser.evaluate(goalSaid, awaitPromise: true)
         #expect(try browser.evaluate("said.at(-1)") as? String == "Daily goal reached: 5 words today")
-        #expect(try browser.evaluate("document.querySelector('.goal-text.just-reached')?.textContent") as? String
-            == "Goal reached: 100% of 5 words")
+        let highlighted = try browser.evaluate("document.querySelector('.goal-text.just-reached')?.textContent")
+        #expect(highlighted as? String == "Goal reached: 100% of 5 words")
 
         try serve.write("novel/a.md", "one two three\n")
         try serve.run("update")
