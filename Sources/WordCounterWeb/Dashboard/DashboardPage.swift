@@ -227,7 +227,9 @@ struct DashboardPage {
             """
     }
 
-    /// The year at a glance.
+    /// The year at a glance. On a narrow screen the heatmap scrolls inside its box, which starts
+    /// at its right end, today's week (the box is right-to-left, its drawing left-to-right): no
+    /// script needed, and a resize keeps it there.
     private var yearSection: String {
         guard let year else { return "" }
         return """

@@ -20,9 +20,6 @@ enum DashboardScript {
           const live = document.getElementById("live");
           const liveText = document.getElementById("live-text");
           live.hidden = false;
-          // The heatmap scrolls inside its box on a narrow screen: show the latest weeks first.
-          const showLatest = (box) => { if (box) box.scrollLeft = box.scrollWidth; };
-          showLatest(document.querySelector(".heatmap-scroll"));
           let timer = null;
           // Whether the goal of `day` was said already (and from now on, that it was).
           const saidDays = new Set();

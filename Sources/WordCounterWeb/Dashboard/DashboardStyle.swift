@@ -57,8 +57,8 @@ enum DashboardStyle {
         .projects { list-style: none; margin: 0; padding: 0; display: grid; gap: 14px; }
         .projects h3 { margin: 0 0 4px; font-size: 1rem; overflow-wrap: anywhere; }
         .projects p { margin: 2px 0; }
-        .heatmap-scroll { overflow-x: auto; max-width: 100%; }
-        svg.heatmap { min-width: 640px; width: 100%; height: auto; display: block; }
+        .heatmap-scroll { overflow-x: auto; max-width: 100%; direction: rtl; }
+        svg.heatmap { direction: ltr; min-width: 640px; width: 100%; height: auto; display: block; }
         .heatmap-legend { list-style: none; margin: 8px 0 0; padding: 0; display: flex; flex-wrap: wrap;
           gap: 4px 14px; font-size: 0.85rem; color: var(--muted); }
         .heatmap-legend li { display: flex; align-items: center; gap: 6px; }

@@ -55,10 +55,11 @@ struct DashboardLayoutBrowserTests {
         let scrollWidth: Double
         let innerWidth: Double
         let cards: [Card]
-        /// The heatmap's box: its width on screen, its content's width, where it is scrolled to.
+        /// The heatmap's box: its width on screen, its content's width, where it ends.
         let heatmapClientWidth: Double
         let heatmapScrollWidth: Double
-        let heatmapScrollLeft: Double
+        /// Whether today's square is inside the box's visible part.
+        let todayInView: Bool
         let heatmapRight: Double
     }
 
@@ -78,7 +79,12 @@ struct DashboardLayoutBrowserTests {
               };
             }),
             heatmapClientWidth: box.clientWidth, heatmapScrollWidth: box.scrollWidth,
-            heatmapScrollLeft: box.scrollLeft, heatmapRight: box.getBoundingClientRect().right,
+            heatmapRight: box.getBoundingClientRect().right,
+            todayInView: (() => {
+              const today = box.querySelector("rect.today").getBoundingClientRect();
+              const shown = box.getBoundingClientRect();
+              return today.left >= shown.left && today.right <= shown.right;
+            })(),
           };
         })())
         """
@@ -114,9 +120,9 @@ struct DashboardLayoutBrowserTests {
         }
         // The heatmap stays inside its card; where it does not fit it scrolls there, latest weeks shown.
         #expect(layout.heatmapRight <= layout.innerWidth)
+        #expect(layout.todayInView)
         if phone {
             #expect(layout.heatmapScrollWidth > layout.heatmapClientWidth)
-            #expect(layout.heatmapScrollLeft > 0)
         }
     }
 }
