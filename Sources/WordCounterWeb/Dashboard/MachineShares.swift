@@ -5,10 +5,10 @@ import WordCounter
 ///
 /// Shown only when more than one machine wrote in the range: a writer on one machine has nothing
 /// to compare. Writing recorded before machines were named is under
-/// ``HistoryEntry/unnamedMachine``. A share in percent is given only when no machine deleted more
+/// `HistoryEntry.unnamedMachine`. A share in percent is given only when no machine deleted more
 /// than it wrote over the range (a negative share of a total has no meaning a writer can use).
 struct MachineShares {
-    /// The chart's days, oldest first, today last, each with ``HistoryEntry/machines``.
+    /// The chart's days, oldest first, today last, each with `HistoryEntry.machines`.
     let entries: [HistoryEntry]
 
     /// The machines that wrote (or deleted) in the range, by name.

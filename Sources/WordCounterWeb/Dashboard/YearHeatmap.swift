@@ -4,7 +4,7 @@ import WordCounter
 /// A year of writing as a calendar heatmap, an inline SVG drawn by the server: one square per day,
 /// a column per week (Monday at the top), darker for more words.
 ///
-/// The shades follow ``HeatmapScale``: with a daily goal the darkest squares are the days that
+/// The shades follow `HeatmapScale`: with a daily goal the darkest squares are the days that
 /// reached it; without one, the shades split the busiest day's words in quarters. A day without
 /// net writing is empty. Each square has a `<title>` with its date and words; the whole has a
 /// title that says how many days had writing; ``legend`` says what each shade means in words, and
