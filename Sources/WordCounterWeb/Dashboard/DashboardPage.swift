@@ -293,6 +293,21 @@ struct DashboardPage {
             """
     }
 
+    /// A file's progress toward its target (`wordcounter target set`): `78% of 3,000` over a
+    /// meter, or `met`; empty without a target.
+    static func targetCell(_ file: FileStatusRow) -> String {
+        guard let target = file.target else { return "<td class=\"target\"></td>" }
+        let percent = min(100, Int(((file.targetFraction ?? 0) * 100).rounded(.down)))
+        if file.targetMet == true {
+            return "<td class=\"target\"><span class=\"badge ok\">met</span> "
+                + "<span class=\"caption\">\(WordNumber.text(target))</span></td>"
+        }
+        return "<td class=\"target\">\(percent)% of \(WordNumber.text(target))"
+            + "<div class=\"meter\" role=\"progressbar\" aria-label=\"Toward the file's target\" aria-valuemin=\"0\" "
+            + "aria-valuemax=\"100\" aria-valuenow=\"\(percent)\"><div class=\"meter-fill\" style=\"width: \(percent)%\">"
+            + "</div></div></td>"
+    }
+
     private var filesSection: String {
         guard !files.isEmpty else {
             return """
@@ -302,6 +317,7 @@ struct DashboardPage {
                 </section>
                 """
         }
+        let hasTargets = files.contains { $0.target != nil }
         let rows = files.map { file -> String in
             let slash = file.path.lastIndex(of: "/").map { file.path.index(after: $0) } ?? file.path.startIndex
             let folder = String(file.path[..<slash])
@@ -315,6 +331,7 @@ struct DashboardPage {
                 <td class="spark">\(Sparkline(words: fileHistories[file.id] ?? Array(repeating: 0, count: Self.sparklineDays)).svg)</td>\
                 <td class="num change\(file.today > 0 ? " up" : file.today < 0 ? " down" : "")">\
                 \(file.today == 0 ? "·" : WordNumber.signed(file.today))</td>\
+                \(hasTargets ? Self.targetCell(file) : "")\
                 <td><span class="badge \(state)">\(state)</span>\(reason)</td></tr>
                 """
         }
@@ -323,7 +340,7 @@ struct DashboardPage {
             <h2 id="files-heading">Files</h2>
             <div class="table-scroll"><table>
             <thead><tr><th>Path</th><th class="num">Words</th><th class="spark">Last \(Self.sparklineDays) days</th>\
-            <th class="num">Today</th><th>State</th></tr></thead>
+            <th class="num">Today</th>\(hasTargets ? "<th class=\"target\">Target</th>" : "")<th>State</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n"))
             </tbody>

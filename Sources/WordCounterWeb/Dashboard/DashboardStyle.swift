@@ -41,6 +41,8 @@ enum DashboardStyle {
         .sparkline .up { fill: var(--accent); }
         .sparkline .down { fill: var(--muted); }
         td.spark { padding-top: 2px; padding-bottom: 0; }
+        td.target { white-space: nowrap; font-size: 0.9rem; }
+        td.target .meter { height: 6px; margin-top: 4px; min-width: 4em; }
         .inline-form { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-top: 14px; }
         .inline-form input, .project-form input { width: 8.5em; font: inherit; padding: 4px 6px; }
         .project-form { display: grid; grid-template-columns: auto 1fr; gap: 6px 10px; align-items: center;

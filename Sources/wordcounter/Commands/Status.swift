@@ -44,14 +44,15 @@ struct Status: AsyncParsableCommand {
             try await printNothingTracked(app)
             return
         }
+        // With targets (`wordcounter target`), each file's progress toward its own, before the path.
+        let hasTargets = rows.contains { $0.target != nil }
         // Cells are made as the table is written, not kept: 50,000 rows stay rows.
         let table = rows.lazy.map { row in
-            [
-                row.words.map(\.grouped) ?? "-", row.today == 0 ? "0" : row.today.signedGrouped,
-                Self.state(of: row), row.path,
-            ]
+            [row.words.map(\.grouped) ?? "-", row.today == 0 ? "0" : row.today.signedGrouped, Self.state(of: row)]
+                + (hasTargets ? [TargetCommand.progress(row)] : []) + [row.path]
         }
-        TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).print()
+        let header = ["WORDS", "TODAY", "STATUS"] + (hasTargets ? ["TARGET"] : []) + ["PATH"]
+        TextTable(header: header, rows: table, rightAligned: [0, 1]).print()
         let total = rows.reduce(0) { $0 + ($1.words ?? 0) }
         // Today's words as `history` and `goal` count them: files untracked since included.
         let today = try await app.run(ShowGoalProgress()).today

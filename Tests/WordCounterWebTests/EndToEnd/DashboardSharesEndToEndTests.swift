@@ -44,4 +44,29 @@ struct DashboardSharesEndToEndTests {
         #expect(html.contains("<th scope=\"row\" class=\"path\">part-two/</th>"))
         #expect(!html.contains("<th scope=\"row\" class=\"path\">\(serve.folder.appendingPathComponent("train").path)"))
     }
+
+    @Test("a chapter with a target: the files table shows its progress, or met")
+    func chapterTargets() async throws {
+        let serve = try ServeProcess()
+        defer { _ = serve.stop() }
+        try serve.write("novel/one.md", "one two three\n")
+        try serve.write("novel/two.md", "one\n")
+        try serve.write("novel/three.md", "one\n")
+        try serve.run("track", serve.folder.appendingPathComponent("novel").path)
+        try serve.run("target", "set", serve.folder.appendingPathComponent("novel/one.md").path, "3")
+        try serve.run("target", "set", serve.folder.appendingPathComponent("novel/two.md").path, "4")
+        try serve.start()
+        let (status, body) = try await serve.get("/")
+        #expect(status == 200)
+        let html = String(decoding: body, as: UTF8.self)
+        #expect(html.contains("<th class=\"target\">Target</th>"))
+        #expect(
+            html.contains(
+                "<td class=\"target\"><span class=\"badge ok\">met</span> <span class=\"caption\">3</span></td>"))
+        #expect(html.contains("<td class=\"target\">25% of 4<div class=\"meter\" role=\"progressbar\""))
+        #expect(html.contains("<td class=\"target\"></td>"))  // three.md has none
+        let (_, files) = try await serve.get("/api/files")
+        let items = try #require(try JSONSerialization.jsonObject(with: files) as? [[String: Any]])
+        #expect(items.compactMap { $0["target"] as? Int }.sorted() == [3, 4])
+    }
 }
