@@ -120,16 +120,16 @@ struct DashboardPage {
 
     private var statsSection: String {
         func stat(_ label: String, _ value: Int, warn: Bool = false) -> String {
-            "<div class=\"stat\(warn ? " warn" : "")\"><dt>\(label)</dt><dd>\(WordNumber.text(value))</dd></div>"
+            "<dl class=\"stat\(warn ? " warn" : "")\"><dt>\(label)</dt><dd>\(WordNumber.text(value))</dd></dl>"
         }
         return """
             <section class="card stats" aria-label="Files">
-            <dl>
+            <div class="stat-grid">
             \(stat("Files tracked", summary.files))
             \(stat("Words in them", summary.words))
             \(stat("Missing", summary.missing, warn: summary.missing > 0))
             \(stat("Unreadable", summary.unreadable, warn: summary.unreadable > 0))
-            </dl>
+            </div>
             </section>
             """
     }
@@ -138,15 +138,15 @@ struct DashboardPage {
     private var streakSection: String {
         guard let streaks else { return "" }
         func stat(_ label: String, _ streak: Streak) -> String {
-            "<div class=\"stat\"><dt>\(label)</dt><dd>\(WordNumber.text(streak.current)) "
-                + "\(streak.current == 1 ? "day" : "days")<small> · best \(WordNumber.text(streak.best))</small></dd></div>"
+            "<dl class=\"stat\"><dt>\(label)</dt><dd>\(WordNumber.text(streak.current)) "
+                + "\(streak.current == 1 ? "day" : "days")<small> · best \(WordNumber.text(streak.best))</small></dd></dl>"
         }
         return """
             <section class="card stats" aria-label="Streaks">
-            <dl>
+            <div class="stat-grid">
             \(stat("Writing streak", streaks.writing))
             \(streaks.atGoal.map { stat("At the goal", $0) } ?? "")
-            </dl>
+            </div>
             </section>
             """
     }

@@ -2,18 +2,18 @@
 enum DashboardStyle {
     /// The CSS.
     static let css = """
-        :root { --bg: #f6f5f1; --card: #ffffff; --ink: #1f2328; --muted: #667085; --line: #e4e2dc;
-          --accent: #3b6fd8; --accent-soft: #dbe5fa; --good: #2f8f5b; --warn: #c2410c; --warn-soft: #fff1e8;
+        :root { --bg: #f6f5f1; --card: #ffffff; --ink: #1f2328; --muted: #5d6577; --line: #e4e2dc;
+          --accent: #3b6fd8; --accent-soft: #dbe5fa; --good: #237548; --good-soft: #e3f1e9; --warn: #c2410c; --warn-soft: #fff1e8;
           --bar: #9db4e6; color-scheme: light dark; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #15171b; --card: #1f2228; --ink: #e8e6e1; --muted: #9aa1ad; --line: #2f333b;
-            --accent: #7ea2f0; --accent-soft: #27324a; --good: #5cc38a; --warn: #fb8c4d; --warn-soft: #3a2418;
+            --accent: #7ea2f0; --accent-soft: #27324a; --good: #5cc38a; --good-soft: #1e3328; --warn: #fb8c4d; --warn-soft: #3a2418;
             --bar: #4a6094; }
         }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--ink);
           font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-        code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.9em;
+        code { color: var(--ink); font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.9em;
           background: var(--accent-soft); padding: 0.05em 0.35em; border-radius: 4px; }
         .top { max-width: 1080px; margin: 0 auto; padding: 28px 24px 8px; display: flex;
           align-items: flex-end; justify-content: space-between; gap: 16px; }
@@ -32,7 +32,7 @@ enum DashboardStyle {
           letter-spacing: -0.02em; font-variant-numeric: tabular-nums; }
         .goal-text { margin: 6px 0 12px; }
         .today.reached .goal-text { color: var(--good); font-weight: 600; }
-        .goal-text.just-reached { background: color-mix(in srgb, var(--good) 15%, transparent); border-radius: 6px;
+        .goal-text.just-reached { background: var(--good-soft); border-radius: 6px;
           padding: 2px 6px; margin-left: -6px; }
         .meter { height: 12px; background: var(--accent-soft); border-radius: 6px; overflow: hidden; }
         .meter-fill { height: 100%; background: var(--accent); border-radius: 6px; }
@@ -49,7 +49,8 @@ enum DashboardStyle {
           margin-top: 8px; max-width: 22rem; }
         .project-form button { grid-column: 2; justify-self: start; }
         details.edit summary { cursor: pointer; color: var(--muted); font-size: 0.9rem; }
-        .stats dl { margin: 0; display: grid; grid-template-columns: 1fr 1fr; gap: 14px 18px; }
+        .stats .stat-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 14px 18px; }
+        .stats dl.stat { margin: 0; }
         .stat dt { color: var(--muted); font-size: 0.85rem; }
         .stat dd { margin: 0; font-size: 1.7rem; font-weight: 650; font-variant-numeric: tabular-nums; }
         .stat.warn dd, .stat.warn dt { color: var(--warn); }
@@ -104,7 +105,7 @@ enum DashboardStyle {
         tr.unreadable td { background: var(--warn-soft); }
         .badge { display: inline-block; font-size: 0.75rem; font-weight: 600; padding: 1px 8px; border-radius: 999px;
           background: var(--accent-soft); color: var(--accent); }
-        .badge.ok { background: color-mix(in srgb, var(--good) 15%, transparent); color: var(--good); }
+        .badge.ok { background: var(--good-soft); color: var(--good); }
         .badge.missing, .badge.unreadable { background: var(--warn); color: #fff; }
         .reason { display: block; color: var(--warn); font-size: 0.8rem; }
         .empty { color: var(--muted); }
