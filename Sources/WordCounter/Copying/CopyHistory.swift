@@ -66,6 +66,7 @@ public struct CopyHistory: UseCase {
     static let kinds: [Kind] = [
         Kind(TrackedRoot.self), Kind(TrackedFile.self), Kind(DailyCount.self), Kind(DayAdjustment.self),
         Kind(SyncedDocument.self), Kind(Project.self), Kind(Goal.self), Kind(Settings.self), Kind(FileTarget.self),
+        Kind(WritingChange.self),
     ]
 
     /// A collection's copy, count and clear, for one aggregate type.
