@@ -35,6 +35,8 @@ struct DashboardPage {
     var machineShares: MachineShares?
     /// Each tracked folder and the folders in it, with their files' totals.
     var folders: FolderTable?
+    /// The last writing sessions.
+    var sessionLog: SessionLogTable?
     /// The words of the session `serve` started, when it has one.
     var session: SessionProgress?
     /// Each file's net words per day over the last ``sparklineDays``, by file identifier.
@@ -65,6 +67,7 @@ struct DashboardPage {
         \(statsSection)
         \(streakSection)
         \(chartSection)
+        \(sessionLog?.html ?? "")
         \(machineShares?.html ?? "")
         \(projectsSection)
         \(yearSection)

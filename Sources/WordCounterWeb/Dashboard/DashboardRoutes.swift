@@ -50,6 +50,9 @@ struct DashboardRoutes: Sendable {
         page.fileHistories = try await app.run(
             ShowFileHistories(days: DashboardPage.sparklineDays), on: APIRoutes.queryLane)
         page.machineShares = MachineShares(entries: history)
+        page.sessionLog = SessionLogTable(
+            sessions: try await app.run(ShowWritingSessions(days: 7), on: APIRoutes.queryLane),
+            calendar: app.services.calendar)
         let folders = try await app.run(ListTrackedFolders(onThisMachine: true), on: APIRoutes.queryLane)
         page.folders = FolderTable(totals: FolderTotal.totals(of: files, in: folders))
         page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)

@@ -108,9 +108,10 @@ struct DashboardLayoutBrowserTests {
         #expect(layout.innerWidth == Double(width))
         #expect(layout.scrollWidth <= layout.innerWidth, "the page is \(layout.scrollWidth) px wide")
         #expect(layout.scrollWidth <= Double(width), "the page is \(layout.scrollWidth) px wide")
-        // Today, files, streaks, the chart, each machine's share, the project, the year, the
-        // folders, the files' table.
-        #expect(layout.cards.count == 9, "\(layout.cards.map(\.name))")
+        // Today, files, streaks, the chart, the writing sessions, each machine's share, the
+        // project, the year, the folders, the files' table.
+        #expect(layout.cards.count == 10, "\(layout.cards.map(\.name))")
+        #expect(layout.cards.contains { $0.name == "Writing sessions" })
         #expect(layout.cards.contains { $0.name == "Each machine's share" })
         #expect(layout.cards.contains { $0.name == "Folders" })
         for card in layout.cards {

@@ -43,6 +43,9 @@ struct DashboardSharesEndToEndTests {
                     + "<td class=\"num\">6</td><td class=\"num change up\">+3</td></tr>"))
         #expect(html.contains("<th scope=\"row\" class=\"path\">part-two/</th>"))
         #expect(!html.contains("<th scope=\"row\" class=\"path\">\(serve.folder.appendingPathComponent("train").path)"))
+        // The session log of this machine: the desk's one session, 4 words added, none removed.
+        #expect(html.contains("<h2 id=\"sessions-heading\">Writing sessions</h2>"))
+        #expect(html.contains("min</td><td class=\"num\">4</td><td class=\"num\">0</td>"))
     }
 
     @Test("a chapter with a target: the files table shows its progress, or met")
