@@ -33,9 +33,8 @@ struct WordCounterCommand: AsyncParsableCommand {
         version: "1.0.0-beta.1",
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
-            History.self, Sessions.self, GoalCommand.self, TargetCommand.self, ProjectCommand.self, Missing.self, Relocate.self,
-            Forget.self,
-            Config.self, Export.self, Copy.self,
+            History.self, Sessions.self, GoalCommand.self, TargetCommand.self, ProjectCommand.self,
+            Missing.self, Relocate.self, Forget.self, Config.self, Export.self, Copy.self,
         ]
     )
 }
