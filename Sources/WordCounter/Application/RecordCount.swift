@@ -307,7 +307,7 @@ struct RecordCount: Sendable {
         let before = machine == nil ? record.endWords : previous
         if words != before {
             // The session log's entry: when, and how much was added or removed.
-            try unitOfWork.repository(WritingChange.self).save(
+            try unitOfWork.repository(WritingChange.self).add(
                 WritingChange(
                     fileID: fileID, time: services.now(), day: today, previous: before, words: words, machine: machine))
         }

@@ -10,8 +10,9 @@ public struct WritingChange: Aggregate, Equatable {
     public static let collection = "writing_changes"
     public static let indexes: [IndexedField<WritingChange>] = [.field("day", \.day)]
 
-    /// The file, the time and the machine: unique for one count.
-    public var id: String { "\(fileID)@\(Int64((time.timeIntervalSince1970 * 1000).rounded()))@\(machine ?? "")" }
+    /// The file, the time and a random suffix: two counts of one file at the same instant (a
+    /// clock that did not move, two machines) are two changes, never a conflict.
+    public let id: String
     /// The file.
     public let fileID: String
     /// When it was counted.
@@ -25,8 +26,9 @@ public struct WritingChange: Aggregate, Equatable {
     /// The machine it was counted on; nil for a single machine.
     public let machine: String?
 
-    /// Creates a change from `previous` to `words` words.
+    /// Creates a change from `previous` to `words` words, with an identifier of its own.
     public init(fileID: String, time: Date, day: Day, previous: Int, words: Int, machine: String? = nil) {
+        self.id = "\(fileID)@\(Int64((time.timeIntervalSince1970 * 1000).rounded()))@\(UUID().uuidString)"
         self.fileID = fileID
         self.time = time
         self.day = day
