@@ -129,6 +129,9 @@ enum DashboardStyle {
         .folders tr.depth-2 th { padding-left: 2.8em; font-weight: 400; }
         .folders tr.depth-3 th, .folders tr.depth-4 th, .folders tr.depth-5 th, .folders tr.depth-6 th {
           padding-left: 4em; font-weight: 400; }
+        .sessions tbody th { font-size: inherit; color: var(--ink); font-weight: 400; text-align: left;
+          padding: 8px 10px; border-bottom: 1px solid var(--line); }
+        .sessions tbody tr:last-child th { border-bottom: none; }
         .machine-shares { list-style: none; margin: 0; padding: 0; display: grid; gap: 10px; }
         .machine-shares .machine-name { font-weight: 600; overflow-wrap: anywhere; }
         .machine-shares .meter { margin-top: 4px; height: 8px; }

@@ -32,7 +32,7 @@ struct SessionLogTable {
             <caption class="visually-hidden">The last writing sessions, newest first</caption>
             <thead><tr><th scope="col">Started</th><th scope="col" class="num">Length</th>\
             <th scope="col" class="num">Added</th><th scope="col" class="num">Removed</th>\
-            <th scope="col" class="num">Words an hour</th></tr></thead>
+            <th scope="col" class="num">Per hour</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n"))
             </tbody>
