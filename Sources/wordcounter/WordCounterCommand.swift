@@ -18,6 +18,7 @@ struct WordCounterCommand: AsyncParsableCommand {
               wordcounter status
               wordcounter history --days 7
               wordcounter project add Novel ~/novel --target 80000 --deadline 2027-03-01
+              wordcounter target set ~/novel/chapter-1.md 3000
               wordcounter serve              # a dashboard at http://127.0.0.1:8080/
 
             Counts live in a SQLite database: --database PATH, or $WORDCOUNTER_DATABASE, or \
@@ -32,8 +33,8 @@ struct WordCounterCommand: AsyncParsableCommand {
         version: "1.0.0-beta.1",
         subcommands: [
             Count.self, Track.self, Untrack.self, Update.self, Watch.self, Serve.self, Status.self,
-            History.self, GoalCommand.self, ProjectCommand.self, Missing.self, Relocate.self, Forget.self,
-            Config.self, Export.self, Copy.self,
+            History.self, Sessions.self, GoalCommand.self, TargetCommand.self, ProjectCommand.self,
+            Missing.self, Relocate.self, Forget.self, Config.self, Export.self, Copy.self,
         ]
     )
 }

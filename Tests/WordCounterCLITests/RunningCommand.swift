@@ -6,8 +6,9 @@ final class RunningCommand {
     private let outputURL: URL
     private let errorsURL: URL
 
-    /// Starts `wordcounter arguments…` in the CLI's folder, on its database.
-    init(_ cli: CLI, _ arguments: [String]) throws {
+    /// Starts `wordcounter arguments…` in the CLI's folder, on its database, with `extra` in its
+    /// environment.
+    init(_ cli: CLI, _ arguments: [String], environment extra: [String: String] = [:]) throws {
         let name = UUID().uuidString
         outputURL = cli.folder.appendingPathComponent("\(name).out")
         errorsURL = cli.folder.appendingPathComponent("\(name).err")
@@ -20,6 +21,7 @@ final class RunningCommand {
         environment["WORDCOUNTER_DATABASE"] = cli.database
         environment["WORDCOUNTER_ENV"] = nil
         environment["XDG_DATA_HOME"] = cli.folder.appendingPathComponent("xdg").path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorsURL)

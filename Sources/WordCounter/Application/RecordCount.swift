@@ -316,6 +316,13 @@ struct RecordCount: Sendable {
         var record =
             try await days.find(DailyCount.id(fileID: fileID, day: today, machine: machine))
             ?? DailyCount(fileID: fileID, day: today, startWords: previous, machine: machine)
+        let before = machine == nil ? record.endWords : previous
+        if words != before {
+            // The session log's entry: when, and how much was added or removed.
+            try unitOfWork.repository(WritingChange.self).add(
+                WritingChange(
+                    fileID: fileID, time: services.now(), day: today, previous: before, words: words, machine: machine))
+        }
         if machine == nil {
             record.record(words)
         } else {

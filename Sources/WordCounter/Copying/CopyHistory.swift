@@ -65,7 +65,8 @@ public struct CopyHistory: UseCase {
     /// Every collection of Word Counter, as functions on its aggregate type.
     static let kinds: [Kind] = [
         Kind(TrackedRoot.self), Kind(TrackedFile.self), Kind(DailyCount.self), Kind(DayAdjustment.self),
-        Kind(SyncedDocument.self), Kind(Project.self), Kind(Goal.self), Kind(Settings.self),
+        Kind(SyncedDocument.self), Kind(Project.self), Kind(Goal.self), Kind(Settings.self), Kind(FileTarget.self),
+        Kind(WritingChange.self),
     ]
 
     /// A collection's copy, count and clear, for one aggregate type.

@@ -12,4 +12,18 @@ public struct FileStatusRow: Sendable, Equatable, Codable {
     public let status: FileState
     /// Why it is unreadable.
     public let reason: String?
+    /// Its target in words (`wordcounter target set`), if it has one.
+    public var target: Int? = nil
+
+    /// Whether it has a target and its words reach it.
+    public var targetMet: Bool? {
+        guard let target else { return nil }
+        return (words ?? 0) >= target
+    }
+
+    /// Its words over its target, from 0; nil without a target.
+    public var targetFraction: Double? {
+        guard let target, target > 0 else { return nil }
+        return max(0, Double(words ?? 0) / Double(target))
+    }
 }

@@ -62,6 +62,12 @@ public struct ShowStatus: UseCase, Codable {
                 if let net = netTodayByPath[ExactPath(rows[index].path)] { rows[index].today += net }
             }
         }
+        // Targets are few (a writer's chapters): one read of them all, attached by file.
+        let targets = try await persistence.repository(FileTarget.self).all()
+        if !targets.isEmpty {
+            let byFile = Dictionary(targets.map { ($0.id, $0.words) }) { first, _ in first }
+            for index in rows.indices { rows[index].target = byFile[rows[index].id] }
+        }
         return rows
     }
 

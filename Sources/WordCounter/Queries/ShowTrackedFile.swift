@@ -17,8 +17,10 @@ public struct ShowTrackedFile: UseCase, Codable {
         guard let file = try await persistence.repository(TrackedFile.self).find(id) else { return nil }
         let today = try await persistence.repository(DailyCount.self)
             .query(Query<DailyCount>().where(\.fileID, equals: id).where(\.day, equals: services.today))
-        return FileStatusRow(
+        var row = FileStatusRow(
             id: file.id, path: file.path, words: file.words, today: today.reduce(0) { $0 + $1.net },
             status: file.state, reason: file.problem?.description)
+        row.target = try await persistence.repository(FileTarget.self).find(id)?.words
+        return row
     }
 }

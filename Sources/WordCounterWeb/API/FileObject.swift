@@ -14,6 +14,8 @@ public struct FileObject: Codable, Sendable, Equatable {
     public let status: String
     /// Why it is unreadable.
     public let reason: String?
+    /// Its target in words, absent without one.
+    public let target: Int?
 
     /// Maps the application's view model.
     public init(_ row: FileStatusRow) {
@@ -23,5 +25,6 @@ public struct FileObject: Codable, Sendable, Equatable {
         today = row.today
         status = row.status.rawValue
         reason = row.reason
+        target = row.target
     }
 }

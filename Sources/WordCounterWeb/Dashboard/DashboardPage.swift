@@ -31,6 +31,12 @@ struct DashboardPage {
     var projects: [ProjectProgress] = []
     /// The last year as a calendar heatmap.
     var year: YearHeatmap?
+    /// Each machine's share of the chart's days, when several machines wrote.
+    var machineShares: MachineShares?
+    /// Each tracked folder and the folders in it, with their files' totals.
+    var folders: FolderTable?
+    /// The last writing sessions.
+    var sessionLog: SessionLogTable?
     /// The words of the session `serve` started, when it has one.
     var session: SessionProgress?
     /// Each file's net words per day over the last ``sparklineDays``, by file identifier.
@@ -61,8 +67,11 @@ struct DashboardPage {
         \(statsSection)
         \(streakSection)
         \(chartSection)
+        \(sessionLog?.html ?? "")
+        \(machineShares?.html ?? "")
         \(projectsSection)
         \(yearSection)
+        \(folders?.html ?? "")
         \(filesSection)
         </main>
         <footer>Served by <code>wordcounter serve</code> · JSON at <code>/api/summary</code>, \
@@ -93,7 +102,8 @@ struct DashboardPage {
         }
         let reached = progress.goal.map { today >= $0 } ?? false
         return """
-            <section class="card today\(reached ? " reached" : "")" aria-labelledby="today-title">
+            <section class="card today\(reached ? " reached" : "")" data-day="\(summary.date.rawValue)" \
+            aria-labelledby="today-title">
             <h2 id="today-title">Today</h2>
             <p class="today-count"><strong id="today-words" data-words="\(today)">\(WordNumber.text(today))</strong> \
             \(abs(today) == 1 ? "word" : "words")</p>
@@ -113,16 +123,16 @@ struct DashboardPage {
 
     private var statsSection: String {
         func stat(_ label: String, _ value: Int, warn: Bool = false) -> String {
-            "<div class=\"stat\(warn ? " warn" : "")\"><dt>\(label)</dt><dd>\(WordNumber.text(value))</dd></div>"
+            "<dl class=\"stat\(warn ? " warn" : "")\"><dt>\(label)</dt><dd>\(WordNumber.text(value))</dd></dl>"
         }
         return """
             <section class="card stats" aria-label="Files">
-            <dl>
+            <div class="stat-grid">
             \(stat("Files tracked", summary.files))
             \(stat("Words in them", summary.words))
             \(stat("Missing", summary.missing, warn: summary.missing > 0))
             \(stat("Unreadable", summary.unreadable, warn: summary.unreadable > 0))
-            </dl>
+            </div>
             </section>
             """
     }
@@ -131,15 +141,15 @@ struct DashboardPage {
     private var streakSection: String {
         guard let streaks else { return "" }
         func stat(_ label: String, _ streak: Streak) -> String {
-            "<div class=\"stat\"><dt>\(label)</dt><dd>\(WordNumber.text(streak.current)) "
-                + "\(streak.current == 1 ? "day" : "days")<small> · best \(WordNumber.text(streak.best))</small></dd></div>"
+            "<dl class=\"stat\"><dt>\(label)</dt><dd>\(WordNumber.text(streak.current)) "
+                + "\(streak.current == 1 ? "day" : "days")<small> · best \(WordNumber.text(streak.best))</small></dd></dl>"
         }
         return """
             <section class="card stats" aria-label="Streaks">
-            <dl>
+            <div class="stat-grid">
             \(stat("Writing streak", streaks.writing))
             \(streaks.atGoal.map { stat("At the goal", $0) } ?? "")
-            </dl>
+            </div>
             </section>
             """
     }
@@ -220,13 +230,19 @@ struct DashboardPage {
             """
     }
 
-    /// The year at a glance.
+    /// The year at a glance. On a narrow screen the heatmap scrolls inside its box, which starts
+    /// at its right end, today's week (the box is right-to-left, its drawing left-to-right): no
+    /// script needed, and a resize keeps it there.
     private var yearSection: String {
         guard let year else { return "" }
         return """
             <section class="card wide" aria-labelledby="year-heading">
             <h2 id="year-heading">The last year</h2>
-            <div class="heatmap-scroll">\(year.svg)</div>
+            <p class="caption">\(year.summary.htmlEscaped)</p>
+            <div class="heatmap-scroll" tabindex="0" role="group" aria-label="The year heatmap, scrolls sideways">\
+            \(year.svg)</div>
+            \(year.legend)
+            \(year.monthTable)
             </section>
             """
     }
@@ -280,6 +296,21 @@ struct DashboardPage {
             """
     }
 
+    /// A file's progress toward its target (`wordcounter target set`): `78% of 3,000` over a
+    /// meter, or `met`; empty without a target.
+    static func targetCell(_ file: FileStatusRow) -> String {
+        guard let target = file.target else { return "<td class=\"target\"></td>" }
+        let percent = min(100, Int(((file.targetFraction ?? 0) * 100).rounded(.down)))
+        if file.targetMet == true {
+            return "<td class=\"target\"><span class=\"badge ok\">met</span> "
+                + "<span class=\"caption\">\(WordNumber.text(target))</span></td>"
+        }
+        return "<td class=\"target\">\(percent)% of \(WordNumber.text(target))"
+            + "<div class=\"meter\" role=\"progressbar\" aria-label=\"Toward the file's target\" aria-valuemin=\"0\" "
+            + "aria-valuemax=\"100\" aria-valuenow=\"\(percent)\"><div class=\"meter-fill\" style=\"width: \(percent)%\">"
+            + "</div></div></td>"
+    }
+
     private var filesSection: String {
         guard !files.isEmpty else {
             return """
@@ -289,6 +320,7 @@ struct DashboardPage {
                 </section>
                 """
         }
+        let hasTargets = files.contains { $0.target != nil }
         let rows = files.map { file -> String in
             let slash = file.path.lastIndex(of: "/").map { file.path.index(after: $0) } ?? file.path.startIndex
             let folder = String(file.path[..<slash])
@@ -302,6 +334,7 @@ struct DashboardPage {
                 <td class="spark">\(Sparkline(words: fileHistories[file.id] ?? Array(repeating: 0, count: Self.sparklineDays)).svg)</td>\
                 <td class="num change\(file.today > 0 ? " up" : file.today < 0 ? " down" : "")">\
                 \(file.today == 0 ? "·" : WordNumber.signed(file.today))</td>\
+                \(hasTargets ? Self.targetCell(file) : "")\
                 <td><span class="badge \(state)">\(state)</span>\(reason)</td></tr>
                 """
         }
@@ -310,7 +343,7 @@ struct DashboardPage {
             <h2 id="files-heading">Files</h2>
             <div class="table-scroll"><table>
             <thead><tr><th>Path</th><th class="num">Words</th><th class="spark">Last \(Self.sparklineDays) days</th>\
-            <th class="num">Today</th><th>State</th></tr></thead>
+            <th class="num">Today</th>\(hasTargets ? "<th class=\"target\">Target</th>" : "")<th>State</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n"))
             </tbody>

@@ -24,13 +24,17 @@ struct DashboardRoutes: Sendable {
         var days = configuration.chartDays
         if let text = query["days"] {
             guard let value = Int(text), Self.ranges.contains(value) else {
-                throw APIError.badRequest("'days' must be 7, 30, 90 or 365, not '\(text)'")
+                guard ErrorPage.isWanted(by: request) else {
+                    throw APIError.badRequest("'days' must be 7, 30, 90 or 365, not '\(text)'")
+                }
+                return rangeRefusal(text, token: query["token"].map(String.init))
             }
             days = value
         }
         let summary = try await summaries.current().summary
         let files = try await app.run(ShowStatus(), on: APIRoutes.queryLane)
-        let history = try await app.run(ShowHistory(days: days), on: APIRoutes.queryLane)
+        // Per machine: the same days and totals, with each machine's share beside them.
+        let history = try await app.run(ShowHistory(days: days, grouping: .machine), on: APIRoutes.queryLane)
         let year = days == 365 ? history : try await app.run(ShowHistory(days: 365), on: APIRoutes.queryLane)
         let streaks = try await app.run(ShowStreaks(), on: APIRoutes.queryLane)
         let projects = try await app.run(ShowProjects(), on: APIRoutes.queryLane)
@@ -45,6 +49,12 @@ struct DashboardRoutes: Sendable {
         }
         page.fileHistories = try await app.run(
             ShowFileHistories(days: DashboardPage.sparklineDays), on: APIRoutes.queryLane)
+        page.machineShares = MachineShares(entries: history)
+        page.sessionLog = SessionLogTable(
+            sessions: try await app.run(ShowWritingSessions(days: 7), on: APIRoutes.queryLane),
+            calendar: app.services.calendar)
+        let folders = try await app.run(ListTrackedFolders(onThisMachine: true), on: APIRoutes.queryLane)
+        page.folders = FolderTable(totals: FolderTotal.totals(of: files, in: folders))
         page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)
         let html = page.html
         let buffer = ByteBuffer(string: html)
@@ -59,6 +69,19 @@ struct DashboardRoutes: Sendable {
         ]
         if let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy") { headers[referrerPolicy] = "no-referrer" }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: buffer))
+    }
+
+    /// The page a browser gets for a range the chart does not offer: 400, with links to those it does.
+    func rangeRefusal(_ days: Substring, token: String?) -> Response {
+        let tokenQuery = token.flatMap(AccessToken.init).map { "&token=\($0.value)" } ?? ""
+        let links = Self.ranges.map { days in
+            (href: "/?days=\(days)\(tokenQuery)", text: days == 365 ? "1 year" : "\(days) days")
+        }
+        let page = ErrorPage(
+            heading: "The chart has no such range",
+            message: "The chart shows 7, 30, 90 or 365 days, not '\(days)'. Pick one:",
+            links: links)
+        return page.response(status: .badRequest)
     }
 
     /// `Monday, November 23, 2026` for the summary's day, in the services' calendar.

@@ -8,6 +8,8 @@
 ///
 /// A refresh keeps what the reader was doing: the table of the chart stays open if it was, the
 /// focused bar stays focused; and when today's count changed, the `aria-live` region says so.
+/// When a refresh brings the daily goal reached, the region says `Daily goal reached: 1,012 words
+/// today` instead, once a day for the tab (kept in `sessionStorage`), never again on later refreshes.
 enum DashboardScript {
     /// The JavaScript.
     static let javascript = """
@@ -19,6 +21,15 @@ enum DashboardScript {
           const liveText = document.getElementById("live-text");
           live.hidden = false;
           let timer = null;
+          // Whether the goal of `day` was said already (and from now on, that it was).
+          const saidDays = new Set();
+          function saidToday(day) {
+            const key = "wordcounter-goal-said-" + day;
+            let said = saidDays.has(key);
+            try { said = said || sessionStorage.getItem(key) !== null; sessionStorage.setItem(key, "1"); } catch {}
+            saidDays.add(key);
+            return said;
+          }
           let refreshing = false;
           async function refresh() {
             if (refreshing) { timer = setTimeout(refresh, 250); return; }
@@ -37,13 +48,21 @@ enum DashboardScript {
               if (fresh) {
                 const old = document.getElementById("dashboard");
                 const before = document.getElementById("today-words")?.dataset.words;
+                const wasReached = old.querySelector("section.today")?.classList.contains("reached");
                 const tableOpen = old.querySelector("details.chart-table")?.open;
+                const yearOpen = old.querySelector("details.heatmap-table")?.open;
+                const machinesOpen = old.querySelector("details.machines-table")?.open;
                 const editsOpen = [...old.querySelectorAll("details.edit")].map((d) => d.open);
+                const heatmapLeft = old.querySelector(".heatmap-scroll")?.scrollLeft;
                 const focusedDay = old.contains(document.activeElement) ? document.activeElement.dataset?.day : null;
                 const next = document.importNode(fresh, true);
                 old.replaceWith(next);
                 document.title = page.title;
+                const heatmap = next.querySelector(".heatmap-scroll");
+                if (heatmap && heatmapLeft !== undefined) heatmap.scrollLeft = heatmapLeft;
                 if (tableOpen) next.querySelectorAll("details.chart-table").forEach((d) => { d.open = true; });
+                if (yearOpen) next.querySelectorAll("details.heatmap-table").forEach((d) => { d.open = true; });
+                if (machinesOpen) next.querySelectorAll("details.machines-table").forEach((d) => { d.open = true; });
                 next.querySelectorAll("details.edit").forEach((d, i) => { if (editsOpen[i]) d.open = true; });
                 if (focusedDay) {
                   const bars = [...next.querySelectorAll("[data-day]")].filter((b) => b.dataset.day === focusedDay);
@@ -52,6 +71,14 @@ enum DashboardScript {
                 const now = document.getElementById("today-words");
                 if (now && now.dataset.words !== before) {
                   document.getElementById("announce").textContent = "Today: " + now.textContent + " words";
+                }
+                // The goal reached while the page is open: said once a day, not on every refresh
+                // nor in every tab opened since (the tab's session remembers it).
+                const today = next.querySelector("section.today");
+                if (!wasReached && today?.classList.contains("reached") && now && !saidToday(today.dataset.day)) {
+                  document.getElementById("announce").textContent =
+                    "Daily goal reached: " + now.textContent + " words today";
+                  today.querySelector(".goal-text")?.classList.add("just-reached");
                 }
               }
             } catch (error) {

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Foundation
 import WordCounter
 
 extension HistoryGrouping: ExpressibleByArgument {}
@@ -10,6 +11,7 @@ struct History: AsyncParsableCommand {
         abstract: "Show words written per day (or week, or month), with totals and averages, today last.",
         usage: """
             wordcounter history [--days <n>] [--by <day|week|month|machine>] [--project <name>] [--json]
+              wordcounter history --year [--ascii] [--project <name>]
               wordcounter history adjust <day> <words> --note <text>
               wordcounter history adjustments
             """,
@@ -27,6 +29,13 @@ struct History: AsyncParsableCommand {
             day, per writing day (a day with any writing) and per week or month (none for a \
             single day).
 
+            With --year, the last 365 days at a glance: a heatmap in text, one character a day, \
+            a column a week (Monday at the top), the months above, darker for more words, with \
+            the dashboard's legend under it. With a daily goal the darkest shade is a day that \
+            reached it; without one the shades split the busiest day in quarters. A UTF-8 \
+            terminal gets the blocks ·░▒▓█; any other (or --ascii) gets .-+*#. Colour only on a \
+            terminal, and never with NO_COLOR set.
+
             A day found wrong (notes pasted into a tracked file), or words written where no file \
             counted them, is corrected with `history adjust`: the adjustment is kept apart with \
             its note, included in the day's WORDS and shown in ADJUSTED and under the table.
@@ -37,6 +46,7 @@ struct History: AsyncParsableCommand {
               wordcounter history --days 30 --json
               wordcounter history --project Novel
               wordcounter history --by machine
+              wordcounter history --year
               wordcounter history adjust 2026-11-20 -500 --note "pasted notes"
               wordcounter history adjustments
             """,
@@ -63,13 +73,27 @@ struct History: AsyncParsableCommand {
             """)
     var json = false
 
+    @Flag(help: "Show the last 365 days as a heatmap in text, with the dashboard's legend.")
+    var year = false
+
+    @Flag(help: "With --year, plain characters (.-+*#) instead of Unicode blocks, whatever the terminal.")
+    var ascii = false
+
     func validate() throws {
         guard (1...3660).contains(days) else { throw ValidationError("--days must be between 1 and 3660") }
+        if year {
+            if days != 14 { throw ValidationError("--year always shows the last 365 days: leave out --days") }
+            if by != .day { throw ValidationError("--year shows days: leave out --by") }
+            if json { throw ValidationError("--year draws a picture: for the numbers, use --days 365 --json") }
+        } else if ascii {
+            throw ValidationError("--ascii goes with --year")
+        }
     }
 
     /// The first of the table's options given (`--days`, `--by`, `--project`), which `adjust` and
     /// `adjustments` have no use for: Argument Parser gives them to `history` wherever they are typed.
     var tableOption: String? {
+        if year { return "--year" }
         if days != 14 { return "--days" }
         if by != .day { return "--by" }
         return project == nil ? nil : "--project"
@@ -77,6 +101,10 @@ struct History: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await options.app(readingOnly: true)
+        if year {
+            try await printYear(app)
+            return
+        }
         // One entry a day (with each machine's share when asked), summed per week or month here.
         let daily = try await app.run(
             ShowHistory(days: days, grouping: by == .machine ? .machine : .day, project: project))
@@ -103,6 +131,17 @@ struct History: AsyncParsableCommand {
         print(TextTable(header: header, rows: rows, rightAligned: Set(1..<numbers)).text)
         for adjustment in entries.flatMap(\.adjustments) { print(Self.adjustmentLine(adjustment)) }
         print(Self.totalsLine(HistoryTotals(days: daily), by: by))
+    }
+
+    /// `history --year`: the heatmap, in the characters and colours the terminal can show.
+    private func printYear(_ app: WordCounterApp) async throws {
+        let entries = try await app.run(ShowHistory(days: 365, project: project))
+        let goal = try await app.run(ShowGoalProgress()).goal
+        let environment = ProcessInfo.processInfo.environment
+        var heatmap = TextHeatmap(entries: entries, goal: goal, calendar: app.services.calendar)
+        heatmap.unicode = !ascii && TextHeatmap.localeIsUTF8(environment)
+        heatmap.color = TextHeatmap.colorAllowed(environment, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+        print(heatmap.lines.joined(separator: "\n"))
     }
 
     /// `Adjusted 2026-11-20 by -500: pasted notes (ID 3f2a9c1d)`, with the machine when it is named.

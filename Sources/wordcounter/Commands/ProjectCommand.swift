@@ -89,9 +89,13 @@ struct ProjectCommand: AsyncParsableCommand {
                 )
                 return
             }
-            print(
-                projects.map { ProjectLines(progress: $0, settings: app.services.settings.value).text }.joined(
-                    separator: "\n\n"))
+            let rows = try await app.run(ShowStatus()).filter { $0.target != nil }
+            let lines = projects.map { project in
+                var lines = ProjectLines(progress: project, settings: app.services.settings.value)
+                lines.targets = ProjectLines.targets(of: project, in: rows)
+                return lines.text
+            }
+            print(lines.joined(separator: "\n\n"))
         }
     }
 

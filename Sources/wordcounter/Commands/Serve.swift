@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
 
               wordcounter serve                               # http://127.0.0.1:8080/
               wordcounter serve --port 9000 --no-watch
-              wordcounter serve --host 0.0.0.0 --root ~/novel # prints a token
+              wordcounter serve --host 0.0.0.0 --root ~/novel # prints a token and the addresses
 
             The JSON API (try: curl -s http://127.0.0.1:8080/api/summary):
               GET    /api/summary         today's words, goal, progress, files
@@ -131,9 +131,13 @@ struct Serve: AsyncParsableCommand {
         // ones (the folders tracked now) do not, or a folder tracked later would gain no new file.
         let bounds = roots.isEmpty ? nil : AllowedRoots(configuration.roots.paths)
         let watchers = watch ? watchServices(app: app, within: bounds, logger: logger) : []
-        let announcement = ServeAnnouncement(
+        var lines = ServeAnnouncement(
             address: address, token: accessToken, tokenWasGenerated: generatedToken,
             roots: configuration.roots, watching: !watchers.isEmpty)
+        if InterfaceAddresses.isWildcard(host) {
+            lines.otherAddresses = InterfaceAddresses.current(includingIPv6: host.contains(":"))
+        }
+        let announcement = lines
         let feed = server.outboxFeed()
         // Before the server listens, so that nothing committed after a page opens is missed.
         try await feed.relay.startFollowersAtEnd()

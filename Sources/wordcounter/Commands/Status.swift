@@ -7,16 +7,35 @@ struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show every tracked file: words, today's change, and ok, missing or unreadable.",
-        discussion: "Counts are as of the last update; run `wordcounter update` first for fresh ones.")
+        discussion: """
+            Counts are as of the last update; run `wordcounter update` first for fresh ones.
+
+            With --by folder, one line per tracked folder and per folder in it that holds tracked \
+            files, at any depth: the words and today's change of every file below it, so a book \
+            with a folder per part shows each part.
+
+              wordcounter status
+              wordcounter status --by folder
+            """)
 
     @OptionGroup var options: GlobalOptions
 
     @Flag(help: "Print [{\"path\":…,\"words\":…,\"today\":…,\"status\":\"ok|missing|unreadable\",…}].")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A line per file, or per tracked folder and each folder in it (its files' words and today's change).",
+            valueName: "file|folder"))
+    var by: StatusGrouping = .file
+
     func run() async throws {
         let app = try await options.app(readingOnly: true)
         let rows = try await app.run(ShowStatus())
+        if by == .folder {
+            try await printFolders(rows, app: app)
+            return
+        }
         if json {
             try Terminal.printJSON(rows)
             return
@@ -25,14 +44,15 @@ struct Status: AsyncParsableCommand {
             try await printNothingTracked(app)
             return
         }
+        // With targets (`wordcounter target`), each file's progress toward its own, before the path.
+        let hasTargets = rows.contains { $0.target != nil }
         // Cells are made as the table is written, not kept: 50,000 rows stay rows.
         let table = rows.lazy.map { row in
-            [
-                row.words.map(\.grouped) ?? "-", row.today == 0 ? "0" : row.today.signedGrouped,
-                Self.state(of: row), row.path,
-            ]
+            [row.words.map(\.grouped) ?? "-", row.today == 0 ? "0" : row.today.signedGrouped, Self.state(of: row)]
+                + (hasTargets ? [TargetCommand.progress(row)] : []) + [row.path]
         }
-        TextTable(header: ["WORDS", "TODAY", "STATUS", "PATH"], rows: table, rightAligned: [0, 1]).print()
+        let header = ["WORDS", "TODAY", "STATUS"] + (hasTargets ? ["TARGET"] : []) + ["PATH"]
+        TextTable(header: header, rows: table, rightAligned: [0, 1]).print()
         let total = rows.reduce(0) { $0 + ($1.words ?? 0) }
         // Today's words as `history` and `goal` count them: files untracked since included.
         let today = try await app.run(ShowGoalProgress()).today
@@ -45,6 +65,32 @@ struct Status: AsyncParsableCommand {
         } else {
             print(summary + "\(today.signedGrouped) today")
         }
+    }
+
+    /// `status --by folder`: each tracked folder, then the folders in it, indented under it.
+    private func printFolders(_ rows: [FileStatusRow], app: WordCounterApp) async throws {
+        let totals = FolderTotal.totals(
+            of: rows, in: try await app.run(ListTrackedFolders(onThisMachine: true)))
+        if json {
+            try Terminal.printJSON(totals)
+            return
+        }
+        guard !totals.isEmpty else {
+            print(
+                rows.isEmpty
+                    ? "Nothing is tracked yet. Start with: wordcounter track FOLDER"
+                    : "No folder is tracked, only files: track a folder with wordcounter track FOLDER")
+            return
+        }
+        let table = totals.map { total in
+            let name =
+                total.depth == 0
+                ? total.path
+                : String(repeating: "  ", count: total.depth)
+                    + (total.path.split(separator: "/").last.map { $0 + "/" } ?? "")
+            return [total.words.grouped, total.today == 0 ? "0" : total.today.signedGrouped, total.files.grouped, name]
+        }
+        TextTable(header: ["WORDS", "TODAY", "FILES", "FOLDER"], rows: table, rightAligned: [0, 1, 2]).print()
     }
 
     /// Nothing is tracked here: on a shared database, say which machines track what, so that a

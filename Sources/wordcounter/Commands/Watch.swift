@@ -22,7 +22,9 @@ struct Watch: AsyncParsableCommand {
             Changes come from Linux file events (inotify). On file systems without them \
             (network shares, some containers), or when the inotify watch limit is reached, it \
             polls instead: --poll SECONDS asks for that directly. The log on standard error \
-            says which it uses; standard output gets one line per change stored.
+            says which it uses; standard output gets one line per change stored, and once a day \
+            `daily goal reached: 1,012 of 1,000 words today` when a change takes today's words to \
+            the goal (--notify says it on the desktop too, through notify-send).
 
             Ctrl-C or SIGTERM stops it gracefully: the work in flight is finished and stored, \
             then it exits with status 0. Running `update`, `status` or a second watcher on the \
@@ -32,6 +34,7 @@ struct Watch: AsyncParsableCommand {
               wordcounter watch --poll 5     # a network share: look every 5 seconds
               wordcounter watch --verbose &  # in the background, log every recount
               wordcounter watch --session-target 500   # and say how far this sitting is
+              wordcounter watch --notify     # a desktop notification when the goal is reached
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -51,6 +54,9 @@ struct Watch: AsyncParsableCommand {
                 + "since watch started, by any process).",
             valueName: "words"))
     var sessionTarget: Int?
+
+    @Flag(help: "When the daily goal is reached, also say so on the desktop (with notify-send, from libnotify).")
+    var notify = false
 
     func validate() throws {
         if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
@@ -75,6 +81,16 @@ struct Watch: AsyncParsableCommand {
             reporter = SessionReporter(app: app, session: try await app.run(StartWritingSession(target: sessionTarget)))
         }
         defer { reporter?.stop() }
+        var notifier: URL?
+        if notify {
+            notifier = GoalReporter.notifySend
+            if notifier == nil {
+                logger.warning(
+                    "--notify: notify-send is not installed (Debian: libnotify-bin); the goal is said here only")
+            }
+        }
+        let goals = await GoalReporter(app: app, notifier: notifier)
+        defer { goals.stop() }
         let watch = WatchService(
             app: app, pollInterval: poll.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             logger: logger)
@@ -87,6 +103,7 @@ struct Watch: AsyncParsableCommand {
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
         try await group.run()
+        await goals.finish()
         if let reporter { await reporter.finish() }
     }
 

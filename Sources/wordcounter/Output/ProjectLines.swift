@@ -5,6 +5,15 @@ struct ProjectLines {
     let progress: ProjectProgress
     /// For the reading time, when a reading speed is set.
     let settings: Settings
+    /// The project's files that have a target (`wordcounter target`), listed under it.
+    var targets: [FileStatusRow] = []
+
+    /// The rows of `rows` with a target whose file is one of `progress`'s paths or below one.
+    static func targets(of progress: ProjectProgress, in rows: [FileStatusRow]) -> [FileStatusRow] {
+        rows.filter { row in
+            row.target != nil && progress.paths.contains { row.path == $0 || row.path.hasPrefix($0 + "/") }
+        }
+    }
 
     /// ` · about 165 min to read`, or nothing without a reading speed.
     var readingTime: String {
@@ -48,6 +57,13 @@ struct ProjectLines {
                     + (toGo > 0 ? ", \(toGo.grouped) to go." : ", done for today."))
         } else {
             lines.append("  Today: \(progress.today.grouped) words.")
+        }
+        if !targets.isEmpty {
+            let met = targets.count { $0.targetMet == true }
+            lines.append("  Chapter targets: \(met.grouped) of \(targets.count.grouped) met")
+            for row in targets {
+                lines.append("    \(TargetCommand.progress(row))  \(row.path.escapedForTerminal)")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -8,11 +8,26 @@ struct ServeAnnouncement {
     let roots: TrackableRoots
     let watching: Bool
 
-    /// The lines, the first one always `Word Counter dashboard: URL`.
+    /// This machine's other addresses, for a server that listens on every interface.
+    var otherAddresses: [String] = []
+
+    /// The lines, the first one always `Word Counter dashboard: URL`, an address a browser can open.
+    ///
+    /// Listening on every interface (`0.0.0.0`, `::`), which no browser can open, the first line
+    /// names loopback (`127.0.0.1`, or `[::1]` for `::`) and the next one the other interfaces'
+    /// addresses, where other machines reach the dashboard.
     func lines(port: Int) -> [String] {
-        let host = address.host.contains(":") ? "[\(address.host)]" : address.host
         let query = token.map { "?token=\($0.value)" } ?? ""
-        var lines = ["Word Counter dashboard: http://\(host):\(port)/\(query)"]
+        func url(_ host: String) -> String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/\(query)" }
+        let wildcard = InterfaceAddresses.isWildcard(address.host)
+        let loopback = address.host.contains(":") ? "::1" : "127.0.0.1"
+        var lines = ["Word Counter dashboard: \(url(wildcard ? loopback : address.host))"]
+        if wildcard {
+            lines.append(
+                otherAddresses.isEmpty
+                    ? "No other network interface is up: only this machine can open it."
+                    : "From other machines: \(otherAddresses.map(url).joined(separator: "  "))")
+        }
         if let token {
             lines.append(
                 "Every request needs the token\(tokenWasGenerated ? " (generated)" : ""): \(token.value)")

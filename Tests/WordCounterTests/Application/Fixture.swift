@@ -13,8 +13,8 @@ final class ManualClock: Sendable {
 
     var now: Date { current.withLock { $0 } }
 
-    func advance(days: Int = 0, hours: Int = 0) {
-        current.withLock { $0 = $0.addingTimeInterval(Double(days * 86_400 + hours * 3_600)) }
+    func advance(days: Int = 0, hours: Int = 0, minutes: Int = 0) {
+        current.withLock { $0 = $0.addingTimeInterval(Double(days * 86_400 + hours * 3_600 + minutes * 60)) }
     }
 }
 

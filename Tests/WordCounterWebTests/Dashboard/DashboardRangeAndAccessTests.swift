@@ -37,11 +37,36 @@ struct DashboardRangeAndAccessTests {
             #expect(Self.count("aria-current=\"page\"", in: html) == 1)
             #expect(html.contains("href=\"?days=\(days)\" aria-current=\"page\""))
             // The table beside the chart has one row per day, newest first.
-            #expect(Self.count("<tr><th scope=\"row\">", in: html) == days)
-            let firstRow = try #require(html.range(of: "<tr><th scope=\"row\">"))
-            #expect(html[firstRow.upperBound...].hasPrefix("2025-11-23</th><td class=\"num\">30</td>"))
+            let tableStart = try #require(html.range(of: "<details class=\"chart-table\">"))
+            let tableEnd = try #require(html.range(of: "</details>", range: tableStart.upperBound..<html.endIndex))
+            let table = html[tableStart.lowerBound..<tableEnd.upperBound]
+            #expect(Self.count("<tr><th scope=\"row\">", in: table) == days)
+            let firstRow = try #require(table.range(of: "<tr><th scope=\"row\">"))
+            #expect(table[firstRow.upperBound...].hasPrefix("2025-11-23</th><td class=\"num\">30</td>"))
             // Bars can be focused one by one on short ranges; on long ones the table is the way.
             #expect(Self.count("tabindex=\"0\"", in: wide) == (days <= 31 ? days : 0))
+        }
+    }
+
+    @Test("a browser asking for another range gets a page with the ranges there are, not JSON")
+    func badRangeInABrowser() async throws {
+        let fixture = WebFixture()
+        try await fixture.withClient { client in
+            let accept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+            let response = try await client.get("/?days=8", headers: [.accept: accept])
+            #expect(response.status == .badRequest)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            let html = response.text
+            #expect(html.hasPrefix("<!doctype html>"))
+            #expect(html.contains("The chart shows 7, 30, 90 or 365 days, not &#39;8&#39;."))
+            for days in [7, 30, 90] {
+                #expect(html.contains("<a href=\"/?days=\(days)\">\(days) days</a>"))
+            }
+            #expect(html.contains("<a href=\"/?days=365\">1 year</a>"))
+            // HTML refused (q=0), or not asked for: JSON, as before.
+            let json = try await client.get("/?days=8", headers: [.accept: "text/html;q=0, application/json"])
+            #expect(json.status == .badRequest)
+            #expect(json.errorMessage?.contains("7, 30, 90 or 365") == true)
         }
     }
 

@@ -50,4 +50,59 @@ struct YearHeatmapTests {
         let withoutGoal = YearHeatmap(entries: entries, goal: nil, calendar: Self.calendar)  // busiest day: 364
         #expect([0, 1, 91, 92, 182, 183, 273, 274, 364].map(withoutGoal.level(of:)) == [0, 1, 1, 2, 2, 3, 3, 4, 4])
     }
+
+    @Test("the legend says what each shade means in words, with a goal and without one")
+    func legend() throws {
+        let entries = try Self.year { $0 }
+        let withGoal = YearHeatmap(entries: entries, goal: 300, calendar: Self.calendar)
+        #expect(
+            withGoal.scale.shades.map { $0.label(WordNumber.text) } == [
+                "no writing", "1\u{2013}99 words", "100\u{2013}199 words", "200\u{2013}299 words",
+                "300 or more words (the daily goal)",
+            ])
+        #expect(withGoal.legend.contains(#"<li><span class="swatch level-4" aria-hidden="true"></span>300 or more"#))
+        let withoutGoal = YearHeatmap(entries: entries, goal: nil, calendar: Self.calendar)
+        #expect(
+            withoutGoal.scale.shades.map { $0.label(WordNumber.text) } == [
+                "no writing", "1\u{2013}91 words", "92\u{2013}182 words", "183\u{2013}273 words", "274 or more words",
+            ])
+        // A goal of 2 leaves no day under a third of it: that shade is not in the legend.
+        let small = YearHeatmap(entries: entries, goal: 2, calendar: Self.calendar)
+        #expect(small.scale.shades.map(\.level) == [0, 2, 4])
+        #expect(
+            small.scale.shades.map { $0.label(WordNumber.text) } == [
+                "no writing", "1 word", "2 or more words (the daily goal)",
+            ])
+        // Every legend entry covers exactly the words its shade is drawn for.
+        for heatmap in [withGoal, withoutGoal, small] {
+            for shade in heatmap.scale.shades where shade.level > 0 {
+                #expect(heatmap.level(of: shade.lowest) == shade.level)
+                if let highest = shade.highest {
+                    #expect(heatmap.level(of: highest) == shade.level)
+                    #expect(
+                        heatmap.level(of: highest + 1) == shade.level + 1
+                            || heatmap.level(of: highest + 1) > shade.level)
+                }
+            }
+        }
+    }
+
+    @Test("one day with writing is \"1 day\", and the year reads as a table of months")
+    func textAlternative() throws {
+        let entries = try Self.year { $0 == 364 ? 4 : 0 }
+        let heatmap = YearHeatmap(entries: entries, goal: 4, calendar: Self.calendar)
+        #expect(heatmap.summary == "Writing over the last 365 days: 1 day with writing, 4 words")
+        #expect(heatmap.svg.contains("1 day with writing"))
+        #expect(!heatmap.svg.contains("1 days"))
+        let table = heatmap.monthTable
+        #expect(table.components(separatedBy: "<tr><th scope=\"row\">").count - 1 == 13)
+        #expect(table.contains("<tr><th scope=\"row\">November 2025</th>"))
+        #expect(
+            table.contains(
+                "<tr><th scope=\"row\">November 2026</th><td class=\"num\">4</td><td class=\"num\">1</td>"
+                    + "<td class=\"num\">1</td></tr>"))
+        #expect(table.contains("<th scope=\"col\" class=\"num\">Days at the goal</th>"))
+        let parser = XMLParser(data: Data(("<div>" + table + "</div>").utf8))
+        #expect(parser.parse())
+    }
 }

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import WordCounterWeb
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("wordcounter serve, end to end")
 struct ServeEndToEndTests {
     @Test("the real server sees a count change after `wordcounter update`, and stops cleanly on Ctrl-C")
@@ -65,6 +69,36 @@ struct ServeEndToEndTests {
         #expect(try await serve.get("/api/summary", bearer: token).status == 200)
         #expect(try await serve.get("/?token=\(token)").status == 200)
         #expect(serve.stop() == 0)
+    }
+
+    @Test("--host 0.0.0.0 prints addresses a browser can open: loopback first, then the other interfaces")
+    func everyInterface() async throws {
+        let serve = try ServeProcess()
+        let token = "every-interface-token-0123456789"
+        try serve.start("--host", "0.0.0.0", "--token", token)
+        defer { _ = serve.stop() }
+        let lines = serve.announcement.split(separator: "\n").map(String.init)
+        #expect(!serve.announcement.contains("0.0.0.0"))
+        #expect(lines.first == "Word Counter dashboard: http://127.0.0.1:\(serve.port)/?token=\(token)")
+        let others = try #require(lines.dropFirst().first)
+        var urls = [serve.baseURL]
+        if others.hasPrefix("From other machines: ") {
+            let listed = others.dropFirst("From other machines: ".count).split(separator: " ")
+            #expect(!listed.isEmpty)
+            for url in listed {
+                #expect(url.hasPrefix("http://") && url.hasSuffix(":\(serve.port)/?token=\(token)"))
+                urls.append(String(url.prefix { $0 != "?" }.dropLast()))
+            }
+        } else {
+            #expect(others == "No other network interface is up: only this machine can open it.")
+        }
+        // Every address printed answers, from this machine.
+        for url in urls {
+            let (data, response) = try await URLSession.shared.data(
+                for: URLRequest(url: try #require(URL(string: url + "/health?token=\(token)"))))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(url)")
+            #expect(!data.isEmpty)
+        }
     }
 
     @Test(

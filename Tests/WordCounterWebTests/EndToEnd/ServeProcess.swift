@@ -16,6 +16,8 @@ final class ServeProcess {
     private var server: Process?
     /// `http://127.0.0.1:PORT`, once started.
     private(set) var baseURL = ""
+    /// What `serve` printed when it started listening, up to `Press Ctrl-C to stop.`
+    private(set) var announcement = ""
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-web-\(UUID().uuidString)")
@@ -96,7 +98,7 @@ final class ServeProcess {
         try process.run()
         server = process
         var received = Data()
-        while !received.contains(UInt8(ascii: "\n")) {
+        while !String(decoding: received, as: UTF8.self).contains("Press Ctrl-C to stop.\n") {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty {
                 let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -104,7 +106,8 @@ final class ServeProcess {
             }
             received.append(chunk)
         }
-        let line = String(decoding: received, as: UTF8.self).split(separator: "\n")[0]
+        announcement = String(decoding: received, as: UTF8.self)
+        let line = announcement.split(separator: "\n")[0]
         guard let start = line.range(of: "http://") else {
             throw Failure(description: "serve printed no address: \(line)")
         }
