@@ -224,15 +224,25 @@ struct RecordCount: Sendable {
     /// every machine's copy, and the copies still at the old name elsewhere follow it when they
     /// are next counted (``SyncedDocument/forwarded``), so a rename never makes one manuscript
     /// two documents. All at once, so names swapped in one update swap their documents.
-    func moveDocuments(_ moves: [(file: TrackedFile, from: String, to: String)], in unitOfWork: UnitOfWork)
-        async throws
-    {
+    ///
+    /// This machine's writing in the document, kept in the history of another machine's copy when
+    /// that one was counted first, is under the file's new name from then on, as its own would be.
+    func moveDocuments(
+        _ moves: [(file: TrackedFile, formerPath: String, from: String, to: String)], in unitOfWork: UnitOfWork
+    ) async throws {
         let documents = unitOfWork.repository(SyncedDocument.self)
+        let days = unitOfWork.repository(DailyCount.self)
         var leaving: [(document: SyncedDocument, to: String)] = []
         for move in moves where move.from != move.to {
             guard let old = try await documents.find(move.from), old.copies[services.machine ?? ""] == move.file.id
             else { continue }
             leaving.append((old, move.to))
+            guard old.fileID != move.file.id else { continue }
+            for var record in try await days.query(Query<DailyCount>().where(\.fileID, equals: old.fileID))
+            where record.machine == services.machine && record.path == move.formerPath {
+                record.path = move.file.path
+                try days.save(record)
+            }
         }
         guard !leaving.isEmpty else { return }
         var records: [String: SyncedDocument] = [:]

@@ -373,7 +373,7 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
         let saved = try await services.persistence.perform { unitOfWork in
             var saved = Summary(checked: 0)
             let repository = unitOfWork.repository(TrackedFile.self)
-            var renamed: [(file: TrackedFile, from: String, to: String)] = []
+            var renamed: [(file: TrackedFile, formerPath: String, from: String, to: String)] = []
             for (file, destination) in moves {
                 // Another process (an update or a watcher at once) may have followed it already:
                 // then it is no longer where this one saw it gone from, or it is at its destination
@@ -390,7 +390,9 @@ public struct UpdateWordCounts: CoalescableUseCase, Codable {
                 if moved.document != nil || moved.machine != nil {
                     moved.document = roots.first { $0.path == moved.root }?.documentKey(for: destination)
                     // The document goes with it: the other machines' copies follow it there.
-                    if let from = counted.document, let to = moved.document { renamed.append((moved, from, to)) }
+                    if let from = counted.document, let to = moved.document {
+                        renamed.append((moved, file.path, from, to))
+                    }
                 }
                 try repository.update(moved)
                 saved.moved += 1

@@ -144,4 +144,16 @@ struct WorkflowModelTests {
         let violation = try await WorkflowRun.run(seed: 40_003_312, steps: steps)
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
+
+    @Test(
+        "a chapter the laptop counted first, claimed by the desk, then renamed there: its writing stays in its TODAY column"
+    )
+    func claimedThenRenamed() async throws {
+        let steps: [WorkflowStep] = [
+            .create(path: "a/chapter-6.md", words: 71), .sync, .interruptedUpdate(commits: 0, locked: true),
+            .move(from: "a/chapter-6.md", to: "a/chapter-10.md"), .update,
+        ]
+        let violation = try await WorkflowRun.run(seed: 42_000_684, steps: steps)
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
 }
