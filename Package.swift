@@ -336,6 +336,7 @@ let package = Package(
             name: "HarborTests",
             dependencies: [
                 "Harbor",
+                "HarborTestSupport",
                 "HarborTesting",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
@@ -347,6 +348,7 @@ let package = Package(
             name: "HarborStoresTests",
             dependencies: [
                 "Harbor",
+                "HarborTestSupport",
                 "HarborStores",
                 "HarborTesting",
                 .product(name: "Logging", package: "swift-log"),
@@ -475,6 +477,13 @@ let package = Package(
         ),
         // Reads test children's pipes on threads of their own: no dispatch read sources, whose
         // teardown on Linux can crash the test process.
+        // What HarborTests and HarborStoresTests share: lists, gates and a log handler for tests.
+        .target(
+            name: "HarborTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support/HarborTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "ChildOutput",
             path: "Tests/Support/ChildOutput",

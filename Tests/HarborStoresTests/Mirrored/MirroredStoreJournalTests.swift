@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborStores
+import HarborTestSupport
 import HarborTesting
 import Logging
 import Testing

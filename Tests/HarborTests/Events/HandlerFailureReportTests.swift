@@ -1,3 +1,4 @@
+import HarborTestSupport
 import HarborTesting
 import Logging
 import Testing

@@ -1,4 +1,5 @@
 import Harbor
+import HarborTestSupport
 
 /// What the note use cases are given: persistence, whose bus carries the committed events to the
 /// handlers a test registers.

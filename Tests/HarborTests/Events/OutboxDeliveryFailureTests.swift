@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborTestSupport
 import HarborTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Harbor
+import HarborTestSupport
 import Testing
 
 @Suite("Outbox relay")

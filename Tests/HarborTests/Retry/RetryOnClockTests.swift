@@ -1,4 +1,5 @@
 import Harbor
+import HarborTestSupport
 import HarborTesting
 import Testing
 

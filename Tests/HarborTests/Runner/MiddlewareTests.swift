@@ -1,4 +1,5 @@
 import Harbor
+import HarborTestSupport
 import HarborTesting
 import Logging
 import Synchronization
@@ -16,22 +17,6 @@ struct Tracing: UseCaseMiddleware {
         trace.append("\(name) in")
         defer { trace.append("\(name) out") }
         return try await next(useCase, context)
-    }
-}
-
-/// Keeps log messages with their metadata.
-struct CapturingLogHandler: LogHandler {
-    let lines: Collected<(Logger.Level, String, Logger.Metadata)>
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        lines.append((event.level, event.message.description, metadata.merging(event.metadata ?? [:]) { $1 }))
     }
 }
 

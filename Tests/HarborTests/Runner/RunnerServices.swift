@@ -1,4 +1,5 @@
 import Harbor
+import HarborTestSupport
 
 /// What the runner tests' use cases are given: where they record what they did, and the gates
 /// that hold them; a fresh set per application, so tests never share state.

@@ -1,4 +1,5 @@
 import Harbor
+import HarborTestSupport
 import Testing
 
 @Suite("Use case runner")
