@@ -39,4 +39,18 @@ struct SessionsCommandTests {
         #expect(table.output.hasSuffix("1 session, +2 words\n"))
         #expect(try await cli.run("sessions", "--pause", "0").status == 2)
     }
+
+    @Test("a new chapter written since the last update is in the session log, as history counts it")
+    func newChapter() async throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.write("novel/chapter-1.md", "one two three")
+        #expect(try await cli.run("track", "novel").status == 0)
+        try cli.write("novel/chapter-2.md", "a new chapter of six words")
+        #expect(try await cli.run("update").status == 0)
+        let json = try #require(try await cli.run("sessions", "--json").json() as? [[String: Any]])
+        #expect(json.count == 1)
+        #expect(json.first?["added"] as? Int == 6)
+        #expect(json.first?["files"] as? Int == 1)
+    }
 }

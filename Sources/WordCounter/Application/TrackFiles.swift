@@ -247,6 +247,11 @@ public struct TrackFiles: UseCase {
                             today.record(words)
                             today.path = file.path
                             try unitOfWork.repository(DailyCount.self).save(today)
+                            // The session log's entry: a new chapter's words were written now.
+                            try unitOfWork.repository(WritingChange.self).add(
+                                WritingChange(
+                                    fileID: file.id, time: services.now(), day: services.today, previous: 0,
+                                    words: words, machine: today.machine))
                         }
                         // A new file whose words another machine counted first (its sync brought
                         // them), written here: the words are this machine's.
