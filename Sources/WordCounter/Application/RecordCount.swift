@@ -263,10 +263,18 @@ struct RecordCount: Sendable {
 
     /// How many words of `document` wait as synced, written (`sign` 1) or deleted (-1).
     private func waitingSynced(of document: SyncedDocument, sign: Int, in unitOfWork: UnitOfWork) async throws -> Int {
+        try await syncedRecords(of: document, in: unitOfWork)
+            .filter { $0.net * sign > 0 }
+            .reduce(0) { $0 + abs($1.net) }
+    }
+
+    /// The records of `document` waiting as synced (``DailyCount/syncedMachine``) with words in
+    /// them, oldest first.
+    private func syncedRecords(of document: SyncedDocument, in unitOfWork: UnitOfWork) async throws -> [DailyCount] {
         try await unitOfWork.repository(DailyCount.self)
             .query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
-            .filter { $0.machine == DailyCount.syncedMachine && $0.net * sign > 0 }
-            .reduce(0) { $0 + abs($1.net) }
+            .filter { $0.machine == DailyCount.syncedMachine && $0.net != 0 }
+            .sorted { $0.day < $1.day }
     }
 
     /// Moves up to `words` of the writing a sync brought to another machine before this one
@@ -281,9 +289,7 @@ struct RecordCount: Sendable {
         guard let machine = services.machine, words != 0 else { return 0 }
         let sign = words > 0 ? 1 : -1
         let days = unitOfWork.repository(DailyCount.self)
-        let synced = try await days.query(Query<DailyCount>().where(\.fileID, equals: document.fileID))
-            .filter { $0.machine == DailyCount.syncedMachine && $0.net != 0 }
-            .sorted { $0.day < $1.day }
+        let synced = try await syncedRecords(of: document, in: unitOfWork)
         // Everything waiting adds up to what this copy changed by (words deleted on one day and
         // more typed on the next, each synced before this count): all of it was typed here, each
         // day's on its day.
