@@ -23,6 +23,24 @@ extension StoreContract {
             message: "\(what): expected invalidInput naming \(field), but it succeeded", fileID: fileID, line: line)
     }
 
+    /// The outbox port's input bounds.
+    static func outboxLimitChecks() -> [Check] {
+        [
+            Check("subscriber names and dead letters out of bounds are refused") { store in
+                try await expectInvalid("subscriber", "an empty subscriber name") {
+                    try await store.setPosition(3, ofSubscriber: "")
+                }
+                try await expectInvalid("reason", "a dead letter whose reason holds U+0000") {
+                    try await store.addDeadLetter(letter("relay", at: 1, "e", reason: "a\u{0}b"))
+                }
+                try await expectInvalid("attempts", "a dead letter of 2⁵³ attempts") {
+                    try await store.addDeadLetter(letter("relay", at: 1, "e", attempts: 1 << 53))
+                }
+                try expectEqual(try await store.deadLetters(ofSubscriber: "relay"), [], "a refused dead letter")
+            }
+        ]
+    }
+
     static func limitChecks() -> [Check] {
         [
             Check("a replicated version outside 1…maximumVersion is refused and nothing is written") { store in
@@ -115,16 +133,6 @@ extension StoreContract {
                 try await expectInvalid("query.limit", "a negative limit") {
                     _ = try await store.documents(matching: DocumentQuery(collection: "contract-items", limit: -1))
                 }
-                try await expectInvalid("subscriber", "an empty subscriber name") {
-                    try await store.setPosition(3, ofSubscriber: "")
-                }
-                try await expectInvalid("reason", "a dead letter whose reason holds U+0000") {
-                    try await store.addDeadLetter(letter("relay", at: 1, "e", reason: "a\u{0}b"))
-                }
-                try await expectInvalid("attempts", "a dead letter of 2⁵³ attempts") {
-                    try await store.addDeadLetter(letter("relay", at: 1, "e", attempts: 1 << 53))
-                }
-                try expectEqual(try await store.deadLetters(ofSubscriber: "relay"), [], "a refused dead letter")
                 try expect(try await store.document(at: itemKey("a")) == nil, "a refused write stored a")
             },
             Check("replications racing commits on the same documents never fail as duplicates or lose a version") {

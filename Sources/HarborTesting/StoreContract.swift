@@ -28,15 +28,33 @@ public import Harbor
 /// ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {
-    /// One named behaviour of the port, checked against a fresh store.
+    /// The port whose behaviour a check covers. A check of either port runs on a whole store,
+    /// since events reach the outbox only through a commit of the document port.
+    public enum Port: String, Sendable, CaseIterable {
+        /// `DocumentStore`: documents, versions, queries, unique values, checked reads, replication.
+        case documents
+        /// `Outbox`: events in commit order, subscriber positions, dead letters, commit signals.
+        case outbox
+    }
+
+    /// One named behaviour of a port, checked against a fresh store.
     public struct Check: Sendable, CustomStringConvertible {
         /// What the check verifies, as a sentence; also its ``description``, so test names read well.
         public let name: String
+        /// The port whose behaviour it checks.
+        public private(set) var port: Port = .documents
         let body: @Sendable (any Store) async throws -> Void
 
         init(_ name: String, _ body: @escaping @Sendable (any Store) async throws -> Void) {
             self.name = name
             self.body = body
+        }
+
+        /// This check, as one of `port`'s.
+        func covering(_ port: Port) -> Check {
+            var check = self
+            check.port = port
+            return check
         }
 
         public var description: String { name }
@@ -81,11 +99,18 @@ public enum StoreContract {
         }
     }
 
-    /// Every check of the port's behaviour, in a stable order.
+    /// Every check of both ports' behaviour, in a stable order.
     public static func checks() -> [Check] {
-        documentChecks() + outboxChecks() + deadLetterChecks() + queryChecks() + rangeChecks()
-            + concurrencyChecks() + outboxOrderChecks() + constraintChecks() + uniqueValuesChecks() + readSetChecks()
-            + replicationChecks() + limitChecks()
+        let outbox = outboxChecks() + deadLetterChecks() + outboxOrderChecks() + outboxLimitChecks()
+        let documents =
+            documentChecks() + queryChecks() + rangeChecks() + concurrencyChecks() + constraintChecks()
+            + uniqueValuesChecks() + readSetChecks() + replicationChecks() + limitChecks()
+        return documents + outbox.map { $0.covering(.outbox) }
+    }
+
+    /// The checks of one port, in the order of ``checks()``.
+    public static func checks(of port: Port) -> [Check] {
+        checks().filter { $0.port == port }
     }
 
     /// The checks for stores that keep their data when closed and opened again.

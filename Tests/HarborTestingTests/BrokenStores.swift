@@ -38,3 +38,11 @@ final class PiecemealStore: ForwardingStore {
         return receipt
     }
 }
+
+/// A store whose outbox forgets subscriber positions (a lost checkpoint): its document port is
+/// sound, and only the outbox's checks may fail it.
+final class ForgetfulOutboxStore: ForwardingStore {
+    let base: any Store = InMemoryStore()
+
+    func setPosition(_ position: Int64, ofSubscriber name: String) async throws {}
+}

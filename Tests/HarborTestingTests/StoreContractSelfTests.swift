@@ -33,6 +33,26 @@ struct StoreContractSelfTests {
         }
     }
 
+    @Test("a store whose outbox loses positions fails outbox checks and passes every document check")
+    func brokenOutboxOnly() async throws {
+        var failedOutboxChecks: [String] = []
+        for check in StoreContract.checks(of: .outbox) {
+            do {
+                try await check.run { ForgetfulOutboxStore() }
+            } catch is ContractViolation {
+                failedOutboxChecks.append(check.name)
+            }
+        }
+        #expect(failedOutboxChecks.contains("subscriber positions start at 0, persist and are independent"))
+        for check in StoreContract.checks(of: .documents) {
+            try await check.run { ForgetfulOutboxStore() }
+        }
+        let ports = StoreContract.checks().map(\.port)
+        #expect(ports.filter { $0 == .documents }.count == StoreContract.checks(of: .documents).count)
+        #expect(ports.filter { $0 == .outbox }.count == StoreContract.checks(of: .outbox).count)
+        #expect(Set(ports) == Set(StoreContract.Port.allCases))
+    }
+
     @Test("a correct store passes the same checks")
     func correctStorePasses() async throws {
         for name in [

@@ -24,7 +24,7 @@ public import Tracing
 ///
 /// Local commits wake the relay at once when it is given the ``EventBus`` that ``Persistence``
 /// publishes on; commits from other processes wake it through the store's
-/// ``Store/commitSignals()`` (SQLite: within milliseconds), and otherwise are found by polling
+/// ``Outbox/commitSignals()`` (SQLite: within milliseconds), and otherwise are found by polling
 /// every `pollInterval`. With commit signals, polling is only a fallback, every 5 s at most often.
 ///
 /// ```swift

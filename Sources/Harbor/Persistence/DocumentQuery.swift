@@ -43,7 +43,7 @@ public struct DocumentQuery: Sendable, Hashable {
     public var limit: Int?
     /// When set, only documents that sort strictly after this position under ``order`` are read.
     public var after: Position?
-    /// When set, the indexed fields an index entry needs to carry (``Store/indexEntries(matching:)``):
+    /// When set, the indexed fields an index entry needs to carry (``DocumentStore/indexEntries(matching:)``):
     /// a store may leave the others out, or not. Nil: every indexed field.
     ///
     /// Reading 50,000 entries for four of their eight fields, PostgreSQL steps over the other four

@@ -1,5 +1,5 @@
 /// One write that copies a document from another store as it is there, version included: what
-/// ``Store/replicate(_:)`` applies to keep a mirror, a backfill or a local cache identical to its
+/// ``DocumentStore/replicate(_:)`` applies to keep a mirror, a backfill or a local cache identical to its
 /// source.
 public enum ReplicatedWrite: Sendable, Equatable {
     /// Stores `document` (body, fields and version exactly as given), replacing whatever the

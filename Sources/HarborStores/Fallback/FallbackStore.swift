@@ -31,7 +31,7 @@ import Synchronization
 /// - Events, subscriber positions and dead letters live in the local store, online or offline, so
 ///   handlers in this process see each event once, in one numbering. Commits send their events
 ///   to the online store's outbox too (as they are sent, offline ones later).
-public final class FallbackStore: Store {
+public final class FallbackStore: DocumentStore, ForwardingOutbox {
     /// The local store's collection that queues writes made offline.
     public static let queueCollection = "harbor-fallback-queue"
     /// The local store's collection that keeps refused writes until they are resolved.
@@ -139,42 +139,9 @@ public final class FallbackStore: Store {
         }
     }
 
-    public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
-        try await local.events(after: position, limit: limit)
-    }
-
-    public func position(ofSubscriber name: String) async throws -> Int64 {
-        try await local.position(ofSubscriber: name)
-    }
-
-    public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
-        try await local.setPosition(position, ofSubscriber: name)
-    }
-
-    public func pruneEvents(through position: Int64) async throws -> Int {
-        try await local.pruneEvents(through: position)
-    }
-
-    public func subscriberPositions() async throws -> [String: Int64] {
-        try await local.subscriberPositions()
-    }
-
-    public func addDeadLetter(_ letter: DeadLetter) async throws {
-        try await local.addDeadLetter(letter)
-    }
-
-    public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
-        try await local.deadLetters(ofSubscriber: name)
-    }
-
-    public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
-        try await local.removeDeadLetter(at: position, ofSubscriber: name)
-    }
-
-    /// The local store's signals: the outbox is the local store's.
-    public func commitSignals() -> AsyncStream<Void>? {
-        local.commitSignals()
-    }
+    /// The local store's outbox: events, subscriber positions and dead letters live there,
+    /// online or offline, and so do its signals.
+    public var forwardedOutbox: any Outbox { local }
 
     // MARK: - Routing
 

@@ -41,7 +41,7 @@ import Synchronization
 ///   and reports each difference (``MirrorDifference``) through swift-metrics and the logger.
 ///
 /// See <doc:Mirroring> for the phases of a migration.
-public final class MirroredStore: Store {
+public final class MirroredStore: DocumentStore, ForwardingOutbox {
     /// The collection, on the primary, that holds the backlog: one document per commit whose
     /// documents the secondary has not received yet. Writes to it through the mirror are refused.
     public static let backlogCollection = "harbor-mirror-backlog"
@@ -220,42 +220,9 @@ public final class MirroredStore: Store {
         queued(keys)
     }
 
-    public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {
-        try await primary.events(after: position, limit: limit)
-    }
-
-    public func position(ofSubscriber name: String) async throws -> Int64 {
-        try await primary.position(ofSubscriber: name)
-    }
-
-    public func setPosition(_ position: Int64, ofSubscriber name: String) async throws {
-        try await primary.setPosition(position, ofSubscriber: name)
-    }
-
-    public func pruneEvents(through position: Int64) async throws -> Int {
-        try await primary.pruneEvents(through: position)
-    }
-
-    public func subscriberPositions() async throws -> [String: Int64] {
-        try await primary.subscriberPositions()
-    }
-
-    public func addDeadLetter(_ letter: DeadLetter) async throws {
-        try await primary.addDeadLetter(letter)
-    }
-
-    public func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter] {
-        try await primary.deadLetters(ofSubscriber: name)
-    }
-
-    public func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool {
-        try await primary.removeDeadLetter(at: position, ofSubscriber: name)
-    }
-
-    /// The primary's signals, which its commits (and so the mirror's) give.
-    public func commitSignals() -> AsyncStream<Void>? {
-        primary.commitSignals()
-    }
+    /// The primary's outbox: events, subscriber positions and dead letters live on the primary,
+    /// and its signals are given by its commits (and so the mirror's).
+    public var forwardedOutbox: any Outbox { primary }
 
     // MARK: - Internals
 

@@ -1,7 +1,7 @@
 import Foundation
 import Harbor
 
-/// The writes of one ``Store/replicate(_:)`` call on the wire, in order.
+/// The writes of one `DocumentStore.replicate(_:)` call on the wire, in order.
 ///
 /// A write is `{"op": "put", "document": {…}}` (a ``DocumentObject``: key, version, body as
 /// base64, fields) or `{"op": "delete", "key": …}`.

@@ -1,7 +1,9 @@
-/// The persistence port: documents by collection and key with versions, and an outbox of events.
+/// The document port: documents by collection and key, with versions, committed atomically with
+/// the events that go with them.
 ///
-/// Every adapter (in memory, JSON files, SQLite, PostgreSQL, remote HTTP) satisfies the same
-/// contract, which `HarborTesting`'s `StoreContract` checks:
+/// One of a store's two ports; the other is ``Outbox``, and a ``Store`` is both. Every adapter
+/// (in memory, JSON files, SQLite, PostgreSQL, remote HTTP) satisfies the same contract, which
+/// `HarborTesting`'s `StoreContract` checks:
 /// - ``commit(_:)`` applies a change set atomically: every change and every event, or nothing.
 /// - Versions start at 1 and grow by one per update. A stale version or a duplicate insert fails
 ///   the whole commit with a conflict (``StoreError/stale(_:expected:actual:)`` or
@@ -11,9 +13,11 @@
 ///   ``StoreError/duplicateValue(collection:field:value:)``. Values are checked change by change.
 /// - A change set's ``ChangeSet/expectedReads`` are checked in the commit's transaction; one that
 ///   no longer holds fails the whole commit with a retryable conflict.
-/// - Events get outbox positions that grow in commit order and are never reused.
 /// - Reads see only committed data.
-public protocol Store: Sendable {
+///
+/// A wrapper that changes only some calls conforms to ``ForwardingDocumentStore`` and writes
+/// only those.
+public protocol DocumentStore: Sendable {
     /// Declares a collection and the fields it indexes; idempotent, and cheap when nothing changed.
     func prepare(_ schema: CollectionSchema) async throws
 
@@ -33,7 +37,8 @@ public protocol Store: Sendable {
     /// - Throws: ``StoreError/unknownField(collection:field:)`` for a field the collection does not index.
     func indexEntries(matching query: DocumentQuery) async throws -> [IndexEntry]
 
-    /// Applies `changeSet` atomically and keeps its events in the outbox.
+    /// Applies `changeSet` atomically and keeps its events in the store's ``Outbox``, at positions
+    /// that grow in commit order and are never reused.
     /// - Throws: a conflict, in which case nothing was written.
     func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt
 
@@ -46,35 +51,4 @@ public protocol Store: Sendable {
     /// are given as for a commit. It writes no event. A later commit that expects a replicated
     /// version succeeds. For mirrors, backfills and local caches, never for a unit of work.
     func replicate(_ writes: [ReplicatedWrite]) async throws
-
-    /// Up to `limit` outbox events with positions greater than `position`, in position order.
-    func events(after position: Int64, limit: Int) async throws -> [StoredEvent]
-
-    /// The last position a durable subscriber has processed, or 0.
-    func position(ofSubscriber name: String) async throws -> Int64
-
-    /// Records that a durable subscriber has processed every event up to `position`.
-    func setPosition(_ position: Int64, ofSubscriber name: String) async throws
-
-    /// Deletes outbox events at or before `position`; returns how many were deleted.
-    func pruneEvents(through position: Int64) async throws -> Int
-
-    /// Every durable subscriber with a stored position, and that position.
-    func subscriberPositions() async throws -> [String: Int64]
-
-    /// Keeps `letter` in its subscriber's dead-letter list, replacing one kept for the same position.
-    func addDeadLetter(_ letter: DeadLetter) async throws
-
-    /// The dead letters of the durable subscriber `name`, in position order; they survive reopening.
-    func deadLetters(ofSubscriber name: String) async throws -> [DeadLetter]
-
-    /// Removes the dead letter of subscriber `name` at `position`; returns whether there was one.
-    func removeDeadLetter(at position: Int64, ofSubscriber name: String) async throws -> Bool
-
-    /// Signals that something may have been committed to the store, by this process or another,
-    /// or nil when the store cannot tell (its readers then poll).
-    ///
-    /// A signal may be spurious, and several commits may give one signal; what matters is that a
-    /// commit is followed by a signal. Each call returns a new stream; dropping it stops watching.
-    func commitSignals() -> AsyncStream<Void>?
 }
