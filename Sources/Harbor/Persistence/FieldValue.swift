@@ -5,7 +5,7 @@
 /// are equal only when their Unicode scalars are (not under Swift's canonical equivalence: a
 /// precomposed "É" and "E" + U+0301 are two values) and order by their UTF-8 bytes.
 /// A `list` is the value of a multi-valued field: a condition holds when it holds for any element.
-public enum FieldValue: Hashable, Sendable, Codable, Comparable {
+public enum FieldValue: Hashable, Sendable, Comparable {
     case null
     case bool(Bool)
     case int(Int64)

@@ -2,7 +2,7 @@
 /// bytes where the entry keeps them, so that reading many entries builds no string.
 ///
 /// A view is valid only inside the call that lends it, like the buffer of `withUnsafeBytes`.
-public enum FieldView {
+package enum FieldView {
     case null
     case bool(Bool)
     case int(Int64)

@@ -95,7 +95,7 @@ public struct IndexEntry: Sendable, Hashable {
     ///     return done
     /// }
     /// ```
-    public func withValues<Result>(
+    package func withValues<Result>(
         of names: [String], _ body: (UnsafeBufferPointer<FieldView>) throws -> Result
     ) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: FieldView.self, capacity: names.count) { views in

@@ -8,7 +8,9 @@ extension JSONFileStore {
     /// fields and body.
     struct DocumentRecord: Codable {
         /// The format this version of Harbor writes; a file of a later format is refused, not misread.
-        static let currentFormat = 1
+        /// Format 2 writes field values in `FieldValue`'s one JSON form (`{"int": 3}`); format 1
+        /// held Swift's synthesised form (`{"int": {"_0": 3}}`), which `FieldValue` still decodes.
+        static let currentFormat = 2
 
         /// The file's format; nil in files written before formats were numbered, which are format 1.
         var format: Int?

@@ -40,7 +40,7 @@ extension TrackedFile {
     /// ``birthField`` values, lent in one pass with those the caller compares besides
     /// (`IndexEntry.withValues(of:_:)`), and a status's identity, size and modification
     /// time (nanoseconds since 1970). The stamp is read in place: no string is built.
-    public static func isUnchanged(
+    package static func isUnchanged(
         stamp: FieldView, birth: FieldView, identity: FileIdentity, size: Int64, modified: Int64,
         exclusions: MarkdownExclusions = []
     ) -> Bool {

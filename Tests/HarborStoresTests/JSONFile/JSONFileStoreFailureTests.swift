@@ -85,14 +85,49 @@ struct JSONFileStoreFailureTests {
         _ = try await store.commit(ChangeSet(changes: [.insert(key, body: Data("{}".utf8), fields: [:])]))
         let file = folder.appending(path: "collections/items/a.json")
         let written = try String(contentsOf: file, encoding: .utf8)
-        #expect(written.contains(#""format":1"#))
-        try written.replacingOccurrences(of: #""format":1"#, with: #""format":2"#)
+        #expect(written.contains(#""format":2"#))
+        try written.replacingOccurrences(of: #""format":2"#, with: #""format":3"#)
             .write(to: file, atomically: true, encoding: .utf8)
         do {
             _ = try await store.document(at: key)
-            Issue.record("a document of format 2 was read")
+            Issue.record("a document of format 3 was read")
         } catch let StoreError.invalidData(_, reason) {
-            #expect(reason.contains("format 2, written by a newer Harbor"))
+            #expect(reason.contains("format 3, written by a newer Harbor"))
         }
+    }
+
+    @Test("a document of format 1, with Swift's synthesised field values, is read and rewritten in format 2")
+    func formatOne() async throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.appending("store")
+        let store = try JSONFileStore(folder: folder)
+        try await store.prepare(CollectionSchema(name: "items", indexedFields: ["rank", "title", "tags", "gone"]))
+        let key = DocumentKey(collection: "items", id: "a")
+        _ = try await store.commit(ChangeSet(changes: [.insert(key, body: Data("{}".utf8), fields: [:])]))
+        let file = folder.appending(path: "collections/items/a.json")
+        // What Harbor 2 wrote: no format, and each value in the form Swift synthesises for an enum.
+        let formatOne = """
+            {"key":{"collection":"items","id":"a"},"version":1,"body":"e30=",\
+            "fields":{"rank":{"int":{"_0":3}},"title":{"string":{"_0":"Élan"}},"gone":{"null":{}},\
+            "tags":{"list":{"_0":[{"double":{"_0":2.5}},{"bool":{"_0":true}}]}}}}
+            """
+        try formatOne.write(to: file, atomically: true, encoding: .utf8)
+
+        let expected: [String: FieldValue] = [
+            "rank": .int(3), "title": .string("Élan"), "gone": .null,
+            "tags": .list([.double(2.5), .bool(true)]),
+        ]
+        #expect(try await store.document(at: key)?.fields == expected)
+        let found = try await store.documents(
+            matching: DocumentQuery(collection: "items", filters: [.init(field: "rank", value: .int(3))]))
+        #expect(found.map(\.key) == [key])
+
+        _ = try await store.commit(
+            ChangeSet(changes: [.update(key, expectedVersion: 1, body: Data("{}".utf8), fields: expected)]))
+        let rewritten = try String(contentsOf: file, encoding: .utf8)
+        #expect(rewritten.contains(#""format":2"#))
+        #expect(rewritten.contains(#""rank":{"int":3}"#))
+        #expect(!rewritten.contains("_0"))
+        #expect(try await store.document(at: key)?.fields == expected)
     }
 }

@@ -13,7 +13,7 @@ struct ChangeSetObject: Codable, Sendable {
         var key: DocumentKey
         var expectedVersion: Int64?
         var body: Data?
-        var fields: [String: FieldValueObject]?
+        var fields: [String: FieldValue]?
     }
 
     struct ReadObject: Codable, Sendable {
@@ -48,11 +48,11 @@ extension ChangeSetObject.ChangeObject {
     init(_ change: DocumentChange) {
         switch change {
         case .insert(let key, let body, let fields):
-            self.init(op: "insert", key: key, body: body, fields: FieldValueObject.fields(fields))
+            self.init(op: "insert", key: key, body: body, fields: fields)
         case .update(let key, let expectedVersion, let body, let fields):
             self.init(
                 op: "update", key: key, expectedVersion: expectedVersion, body: body,
-                fields: FieldValueObject.fields(fields))
+                fields: fields)
         case .delete(let key, let expectedVersion):
             self.init(op: "delete", key: key, expectedVersion: expectedVersion)
         }
@@ -61,9 +61,9 @@ extension ChangeSetObject.ChangeObject {
     func change() throws(WireFormatError) -> DocumentChange {
         switch (op, expectedVersion, body) {
         case ("insert", _, let body?):
-            return .insert(key, body: body, fields: FieldValueObject.values(fields ?? [:]))
+            return .insert(key, body: body, fields: fields ?? [:])
         case ("update", let version?, let body?):
-            return .update(key, expectedVersion: version, body: body, fields: FieldValueObject.values(fields ?? [:]))
+            return .update(key, expectedVersion: version, body: body, fields: fields ?? [:])
         case ("delete", let version?, _):
             return .delete(key, expectedVersion: version)
         case ("insert", _, _), ("update", _, _), ("delete", _, _):

@@ -6,16 +6,16 @@ struct DocumentObject: Codable, Sendable {
     var key: DocumentKey
     var version: Int64
     var body: Data
-    var fields: [String: FieldValueObject]
+    var fields: [String: FieldValue]
 
     init(_ document: StoredDocument) {
         key = document.key
         version = document.version
         body = document.body
-        fields = FieldValueObject.fields(document.fields)
+        fields = document.fields
     }
 
     var document: StoredDocument {
-        StoredDocument(key: key, version: version, body: body, fields: FieldValueObject.values(fields))
+        StoredDocument(key: key, version: version, body: body, fields: fields)
     }
 }

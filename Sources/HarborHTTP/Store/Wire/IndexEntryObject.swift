@@ -4,15 +4,15 @@ import Harbor
 struct IndexEntryObject: Codable, Sendable {
     var key: DocumentKey
     var version: Int64
-    var fields: [String: FieldValueObject]
+    var fields: [String: FieldValue]
 
     init(_ entry: IndexEntry) {
         key = entry.key
         version = entry.version
-        fields = FieldValueObject.fields(entry.fields)
+        fields = entry.fields
     }
 
     var entry: IndexEntry {
-        IndexEntry(key: key, version: version, fields: FieldValueObject.values(fields))
+        IndexEntry(key: key, version: version, fields: fields)
     }
 }

@@ -11,7 +11,7 @@ struct QueryObject: Codable, Sendable {
     struct FilterObject: Codable, Sendable {
         var field: String
         var op: String
-        var values: [FieldValueObject]?
+        var values: [FieldValue]?
         var prefix: String?
         var includingLower: Bool?
         var includingUpper: Bool?
@@ -23,7 +23,7 @@ struct QueryObject: Codable, Sendable {
     }
 
     struct PositionObject: Codable, Sendable {
-        var values: [FieldValueObject]
+        var values: [FieldValue]
         var id: String
     }
 
@@ -38,7 +38,7 @@ struct QueryObject: Codable, Sendable {
         filters = query.filters.map(FilterObject.init)
         order = query.order.map { SortKeyObject(field: $0.field, ascending: $0.ascending) }
         limit = query.limit
-        after = query.after.map { PositionObject(values: $0.values.map(FieldValueObject.init), id: $0.id) }
+        after = query.after.map { PositionObject(values: $0.values, id: $0.id) }
     }
 
     /// The query.
@@ -51,14 +51,14 @@ struct QueryObject: Codable, Sendable {
         return DocumentQuery(
             collection: collection, filters: filters,
             order: order.map { DocumentQuery.SortKey(field: $0.field, ascending: $0.ascending) }, limit: limit,
-            after: after.map { DocumentQuery.Position(values: $0.values.map(\.value), id: $0.id) })
+            after: after.map { DocumentQuery.Position(values: $0.values, id: $0.id) })
     }
 }
 
 extension QueryObject.FilterObject {
     init(_ filter: DocumentQuery.Filter) {
         field = filter.field
-        func one(_ op: String, _ value: FieldValue) -> (String, [FieldValueObject]) { (op, [FieldValueObject(value)]) }
+        func one(_ op: String, _ value: FieldValue) -> (String, [FieldValue]) { (op, [value]) }
         switch filter.condition {
         case .equals(let value): (op, values) = one("equals", value)
         case .lessThan(let value): (op, values) = one("lessThan", value)
@@ -67,12 +67,12 @@ extension QueryObject.FilterObject {
         case .greaterThanOrEqual(let value): (op, values) = one("greaterThanOrEqual", value)
         case .between(let lower, let includingLower, let upper, let includingUpper):
             op = "between"
-            values = [FieldValueObject(lower), FieldValueObject(upper)]
+            values = [lower, upper]
             self.includingLower = includingLower
             self.includingUpper = includingUpper
         case .isIn(let list):
             op = "in"
-            values = list.map(FieldValueObject.init)
+            values = list
         case .hasPrefix(let text):
             op = "prefix"
             prefix = text
@@ -80,7 +80,7 @@ extension QueryObject.FilterObject {
     }
 
     func condition() throws(WireFormatError) -> DocumentQuery.Condition {
-        let operands = (values ?? []).map(\.value)
+        let operands = values ?? []
         func single() throws(WireFormatError) -> FieldValue {
             guard operands.count == 1, let value = operands.first else {
                 throw WireFormatError("filter on '\(field)': '\(op)' takes exactly one value in \"values\"")

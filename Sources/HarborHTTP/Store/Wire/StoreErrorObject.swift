@@ -11,7 +11,7 @@ struct StoreErrorObject: Codable, Sendable, Error {
     var key: DocumentKey?
     var collection: String?
     var field: String?
-    var value: FieldValueObject?
+    var value: FieldValue?
     var expected: Int64?
     var actual: Int64?
     var query: QueryObject?
@@ -32,7 +32,7 @@ struct StoreErrorObject: Codable, Sendable, Error {
             self.key = key
         case .duplicateValue(let collection, let field, let value):
             error = "duplicateValue"
-            (self.collection, self.field, self.value) = (collection, field, FieldValueObject(value))
+            (self.collection, self.field, self.value) = (collection, field, value)
         case .changedSinceRead(let key, let readVersion, let currentVersion):
             error = "changedSinceRead"
             (self.key, expected, actual) = (key, readVersion, currentVersion)
@@ -82,7 +82,7 @@ struct StoreErrorObject: Codable, Sendable, Error {
         case "duplicate": return key.map { .duplicate($0) }
         case "duplicateValue":
             guard let collection, let field, let value else { return nil }
-            return .duplicateValue(collection: collection, field: field, value: value.value)
+            return .duplicateValue(collection: collection, field: field, value: value)
         case "changedSinceRead": return key.map { .changedSinceRead($0, readVersion: expected, currentVersion: actual) }
         case "queryResultChanged":
             guard let query = try? query?.query() else { return nil }
