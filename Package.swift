@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Harbor", targets: ["Harbor"]),
+        .library(name: "HarborRelay", targets: ["HarborRelay"]),
         .library(name: "HarborStores", targets: ["HarborStores"]),
         .library(name: "HarborTesting", targets: ["HarborTesting"]),
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
@@ -61,6 +62,17 @@ let package = Package(
         .target(
             name: "HarborStorage",
             dependencies: ["Harbor"],
+            swiftSettings: swiftSettings
+        ),
+        // Delivery across processes: the outbox relay and its durable subscribers.
+        .target(
+            name: "HarborRelay",
+            dependencies: [
+                "Harbor",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Stores built on the core's ports: JSON files in a folder, mirrored and fallback stores.
@@ -165,6 +177,7 @@ let package = Package(
         .target(
             name: "WordCounterWeb",
             dependencies: [
+                "HarborRelay",
                 "WordCounter",
                 "Harbor",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -314,6 +327,7 @@ let package = Package(
         .executableTarget(
             name: "harbor-bench",
             dependencies: [
+                "HarborRelay",
                 "Harbor",
                 "HarborTesting",
                 "WordCounter",
@@ -335,6 +349,7 @@ let package = Package(
         .testTarget(
             name: "HarborTests",
             dependencies: [
+                "HarborRelay",
                 "Harbor",
                 "HarborTestSupport",
                 "HarborTesting",
@@ -407,6 +422,7 @@ let package = Package(
         .testTarget(
             name: "HarborSQLiteTests",
             dependencies: [
+                "HarborRelay",
                 "Harbor",
                 "HarborTesting",
                 "HarborSQLite",
@@ -428,6 +444,7 @@ let package = Package(
         .testTarget(
             name: "HarborHTTPTests",
             dependencies: [
+                "HarborRelay",
                 "Harbor",
                 "HarborHTTP",
                 "HarborTesting",
@@ -467,6 +484,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
+                "HarborRelay",
                 "Harbor", "HarborTesting", "HarborSQLite", "HarborHTTP", "HarborStores", "WordCounter",
                 "WordCounterAdapters", "WordCounterWeb", "Boxes",
                 .product(name: "Logging", package: "swift-log"),

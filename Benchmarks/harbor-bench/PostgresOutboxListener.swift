@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborPostgres
+import HarborRelay
 import Synchronization
 
 /// The child process of the PostgreSQL outbox latency benchmark: a durable subscriber on the same

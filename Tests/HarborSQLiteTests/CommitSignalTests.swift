@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborRelay
 import HarborSQLite
 import HarborTesting
 import Testing

@@ -1,4 +1,4 @@
-/// Which delivered events an ``OutboxRelay`` deletes from the outbox.
+/// Which delivered events an `OutboxRelay` deletes from the outbox.
 public enum OutboxRetention: Sendable, Equatable {
     /// Never prune.
     case keepAll

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Wakes one waiting task early; a signal sent while nobody waits is kept for the next wait.
 ///
-/// The loop of a background worker (``OutboxRelay/run()``, a file watcher) waits on it between
+/// The loop of a background worker (`OutboxRelay.run()` (HarborRelay), a file watcher) waits on it between
 /// passes, so that new work starts a pass at once and otherwise a timeout does:
 ///
 /// ```swift

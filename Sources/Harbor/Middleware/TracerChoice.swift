@@ -1,12 +1,12 @@
-import Tracing
+package import Tracing
 
 /// Where Harbor's own spans (units of work, outbox deliveries) go: a tracer given explicitly,
 /// else the bootstrapped one — and nowhere, at no cost, when neither exists.
-enum TracerChoice {
+package enum TracerChoice {
     /// Runs `body` in a span named `name` on `tracer`, or on the bootstrapped tracer; runs it bare
     /// when no tracer is bootstrapped, so tracing costs nothing until an executable asks for it.
     nonisolated(nonsending)
-        static func withSpan<T>(
+        package static func withSpan<T>(
             _ name: String, tracer: (any Tracer)?, attributes: [String: String] = [:],
             _ body: () async throws -> T
         ) async throws -> T

@@ -145,9 +145,14 @@ public struct Repository<A: Aggregate>: Sendable {
         }
     }
 
+    /// The aggregate's JSON with its keys sorted: Foundation's encoder on Linux does not always
+    /// write an object's members in one order, and an update is left out only when the bytes are
+    /// the ones read.
     private func encode(_ aggregate: A, key: DocumentKey) throws -> Data {
         do {
-            return try JSONEncoder().encode(aggregate)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return try encoder.encode(aggregate)
         } catch {
             throw StoreError.invalidData(key, reason: "\(error)")
         }

@@ -1,6 +1,6 @@
 /// How many attempts to make and how long to wait between them: the one retry policy of every
 /// retry in Harbor — ``RetryMiddleware``, asynchronous event handlers
-/// (``EventBus/handle(_:name:retry:clock:_:)``), ``OutboxRelay`` delivery, `MirroredStore`'s
+/// (``EventBus/handle(_:name:retry:clock:_:)``), `OutboxRelay` delivery, `MirroredStore`'s
 /// copy to its secondary and HarborHTTP's client.
 ///
 /// The wait after failed attempt *n* (1-based) is ``initialDelay`` × ``multiplier``^(*n*−1),
@@ -66,7 +66,7 @@ public struct Backoff: Sendable, Hashable {
     public static var standard: Backoff { Backoff(maxAttempts: 5) }
 
     /// Five attempts, waiting 0.1, 0.2, 0.4 and 0.8 s between them (up to 30 s): the default of
-    /// ``OutboxRelay`` delivery, before an event becomes a dead letter.
+    /// `OutboxRelay` delivery, before an event becomes a dead letter.
     public static var delivery: Backoff {
         Backoff(maxAttempts: 5, initialDelay: .milliseconds(100), maxDelay: .seconds(30))
     }

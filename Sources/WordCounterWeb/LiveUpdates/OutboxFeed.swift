@@ -1,4 +1,5 @@
-public import Harbor
+import Harbor
+public import HarborRelay
 public import ServiceLifecycle
 import WordCounter
 

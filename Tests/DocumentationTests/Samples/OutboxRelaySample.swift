@@ -1,4 +1,5 @@
 import Harbor
+import HarborRelay
 import WordCounter
 
 /// The samples of `DurableSubscriber`'s and `OutboxRelay`'s doc comments, compiled (a relay runs

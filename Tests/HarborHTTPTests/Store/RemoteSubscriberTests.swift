@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborHTTP
+import HarborRelay
 import HarborSQLite
 import HarborTesting
 import Testing

@@ -1,4 +1,5 @@
 import Harbor
+import HarborRelay
 import HarborTestSupport
 import Testing
 

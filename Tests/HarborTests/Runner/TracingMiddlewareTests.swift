@@ -1,4 +1,5 @@
 import Harbor
+import HarborRelay
 import InMemoryTracing
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+public import Harbor
 import Logging
 import Metrics
 import Synchronization
@@ -10,7 +11,7 @@ public import Tracing
 /// - Each ``DurableSubscriber`` gets every event of the types it handles at least once, in
 ///   position (commit) order, including events committed by other processes on the same store
 ///   and events committed while it was not running — apart from its dead letters.
-/// - A handler that throws is retried with backoff (``Backoff/delivery`` by default) for that
+/// - A handler that throws is retried with backoff (`Backoff.delivery` by default) for that
 ///   subscriber alone: the others go on, and the waiting one does not spin. After the last
 ///   attempt the event is kept in the subscriber's dead letters in the store, counted in the
 ///   `harbor_outbox_dead_letters` metric (dimension `subscriber`), and delivery moves on. Dead
@@ -20,11 +21,11 @@ public import Tracing
 /// - Positions are stored after each batch, so a crash re-delivers at most one batch; handlers
 ///   use the position as their idempotency key.
 /// - The outbox stays bounded: by default the relay prunes what every subscriber has processed,
-///   keeping the newest 10,000 of those events (``OutboxRetention/standard``).
+///   keeping the newest 10,000 of those events (`OutboxRetention.standard`).
 ///
-/// Local commits wake the relay at once when it is given the ``EventBus`` that ``Persistence``
+/// Local commits wake the relay at once when it is given the `EventBus` that `Persistence`
 /// publishes on; commits from other processes wake it through the store's
-/// ``Outbox/commitSignals()`` (SQLite: within milliseconds), and otherwise are found by polling
+/// `Outbox.commitSignals()` (SQLite: within milliseconds), and otherwise are found by polling
 /// every `pollInterval`. With commit signals, polling is only a fallback, every 5 s at most often.
 ///
 /// ```swift
@@ -61,7 +62,7 @@ public final class OutboxRelay: Sendable {
     /// - Parameters:
     ///   - store: the store whose outbox is delivered, and where subscriber positions and dead
     ///     letters are kept.
-    ///   - bus: a bus whose every event wakes the relay (the one ``Persistence`` publishes on).
+    ///   - bus: a bus whose every event wakes the relay (the one `Persistence` publishes on).
     ///   - subscribers: who gets the events; each keeps its own position.
     ///   - pollInterval: how often to look for events committed elsewhere when the store gives no
     ///     commit signals.

@@ -1,3 +1,5 @@
+public import Harbor
+
 extension OutboxRelay {
     /// The dead letters of subscriber `name`, in position order.
     public func deadLetters(of name: String) async throws -> [DeadLetter] {

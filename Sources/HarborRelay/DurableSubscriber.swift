@@ -1,3 +1,5 @@
+public import Harbor
+
 /// A named subscriber to a store's outbox that gets every event of the types it handles, at
 /// least once, in commit order — also events committed by other processes or while it was not running.
 ///

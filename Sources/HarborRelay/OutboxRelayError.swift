@@ -1,3 +1,5 @@
+import Harbor
+
 /// Why an ``OutboxRelay`` could not replay or discard a dead letter.
 public enum OutboxRelayError: Error, Equatable, CustomStringConvertible {
     /// The relay has no subscriber of that name.
