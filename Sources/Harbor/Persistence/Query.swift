@@ -10,7 +10,9 @@ public struct Query<A: Aggregate>: Sendable {
     private(set) var limitCount: Int?
     private var selected: [any PartialKeyPath<A> & Sendable]?
 
-    /// A query that selects every aggregate, ordered by identifier.
+    /// A query that selects every aggregate, ordered by identifier as a string (so integer
+    /// identifiers sort as text, 1, 10, 2: sort on an indexed number for numeric order; see
+    /// ``Repository/all()``).
     public init() {}
 
     /// Keeps the aggregates whose field at `keyPath` equals `value`.

@@ -5,6 +5,14 @@
 /// every other error, and cancellation, ends the run at once. Between attempts it waits
 /// ``Backoff/delay(after:)`` on its clock, so a test drives it with a test clock.
 ///
+/// Retries do not multiply: a nested run (``RunContext/run(_:on:)``) inside a run that a retry
+/// middleware is trying is not retried again, since its failure fails the outer attempt, which is
+/// tried again whole. A use case and everything it runs are so attempted at most
+/// `backoff.maxAttempts` times in all, where a retry at every level would make 3 attempts 9 at one
+/// level of nesting and 27 at two. Set ``retriesNestedRuns`` to retry nested runs on their own as
+/// well. Runs started apart from the retried one (``UseCaseRunner/submit(_:on:)``, event
+/// handlers) are retried as any other run.
+///
 /// ```swift
 /// let backoff = Backoff(
 ///     maxAttempts: 20, initialDelay: .milliseconds(10), maxDelay: .milliseconds(320), jitter: .full)
@@ -17,6 +25,12 @@ public struct RetryMiddleware: UseCaseMiddleware {
     public let backoff: Backoff
     private let clock: any Clock<Duration>
     private let retrying: @Sendable (any RetryableError) -> Bool
+    /// Whether a nested run inside a run this middleware is trying is retried on its own too;
+    /// false by default, so that attempts do not multiply.
+    public var retriesNestedRuns = false
+
+    /// True in the task of a run a retry middleware is trying, and in the nested runs it awaits.
+    @TaskLocal static var isTrying = false
 
     /// Tries each run as `backoff` says, waiting on `clock`, and retries only the retryable errors
     /// `retrying` accepts (every one by default).
@@ -42,15 +56,18 @@ public struct RetryMiddleware: UseCaseMiddleware {
         context: RunContext<U.Services>,
         next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
     ) async throws -> U.Output {
-        var attempt = 1
-        while true {
-            do {
-                return try await next(useCase, context)
-            } catch let error as any RetryableError
-                where error.isRetryable && backoff.allowsRetry(after: attempt) && retrying(error)
-            {
-                try await clock.sleep(for: backoff.delay(after: attempt))
-                attempt += 1
+        if Self.isTrying && !retriesNestedRuns { return try await next(useCase, context) }
+        return try await Self.$isTrying.withValue(true) {
+            var attempt = 1
+            while true {
+                do {
+                    return try await next(useCase, context)
+                } catch let error as any RetryableError
+                    where error.isRetryable && backoff.allowsRetry(after: attempt) && retrying(error)
+                {
+                    try await clock.sleep(for: backoff.delay(after: attempt))
+                    attempt += 1
+                }
             }
         }
     }

@@ -54,6 +54,7 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     ///     Called from inside a run of this application, `.handled` waits like `.finished`: the
     ///     handlers may need the lane the caller holds, so waiting for them there could never end.
     /// - Throws: the use case's error, or `CancellationError` when the calling task is cancelled.
+    @discardableResult
     public func run<U: UseCase>(
         _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished
     ) async throws -> U.Output where U.Services == Services {
@@ -99,15 +100,19 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
         let queue = queue(for: lane)
         let ticket = queue.reserve()
         let task = Task {
-            // A new task inherits task-locals: it must not believe it holds its parent's lanes.
-            try await HeldLanes.$current.withValue([]) {
-                try await self.runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: ticket)
+            // A new task inherits task-locals: it must not believe it holds its parent's lanes,
+            // nor that a retry of its parent's run will try it again.
+            try await RetryMiddleware.$isTrying.withValue(false) {
+                try await HeldLanes.$current.withValue([]) {
+                    try await self.runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: ticket)
+                }
             }
         }
         return RunHandle(id: id, task: task)
     }
 
     /// Runs `useCase`, or joins an equal run that is still queued and returns its result.
+    @discardableResult
     public func run<U: CoalescableUseCase>(
         _ useCase: U, on lane: Lane? = nil, until completion: RunCompletion = .finished
     ) async throws -> U.Output where U.Services == Services {
@@ -134,8 +139,10 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
             return RunHandle(id: run.id, task: Task { try await run.join() })
         case .leading(let run, let key, let queue, let ticket):
             let task = Task {
-                try await HeldLanes.$current.withValue([]) {
-                    try await self.lead(useCase, run: run, key: key, lane: lane, queue: queue, ticket: ticket)
+                try await RetryMiddleware.$isTrying.withValue(false) {
+                    try await HeldLanes.$current.withValue([]) {
+                        try await self.lead(useCase, run: run, key: key, lane: lane, queue: queue, ticket: ticket)
+                    }
                 }
             }
             return RunHandle(id: run.id, task: task)

@@ -48,6 +48,7 @@ public struct RunContext<Services: Sendable>: Sendable {
     ///
     /// A nested use case on the lane this run holds runs at once, inside this run's turn, so a
     /// serial lane never waits for itself.
+    @discardableResult
     public func run<U: UseCase>(_ useCase: U, on lane: Lane? = nil) async throws -> U.Output
     where U.Services == Services {
         try await runner.run(useCase, on: lane)

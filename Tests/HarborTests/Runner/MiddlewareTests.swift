@@ -58,6 +58,42 @@ struct MiddlewareTests {
         #expect(exhausted.services.attempts.values.count == 3)
     }
 
+    @Test("retries do not multiply through nested runs: the outer run is tried, at most maxAttempts in all")
+    func nestedRetries() async throws {
+        func application(retriesNestedRuns: Bool = false) -> UseCaseRunner<RunnerServices> {
+            var retry = RetryMiddleware(backoff: Backoff(maxAttempts: 3, initialDelay: .zero))
+            retry.retriesNestedRuns = retriesNestedRuns
+            return RunnerServices.application(middleware: [retry])
+        }
+        for depth in 0...2 {
+            let app = application()
+            await #expect(throws: Flaky(isRetryable: true)) {
+                try await app.run(NestedFailing(depth: depth, failures: 100))
+            }
+            #expect(app.services.attempts.values.count == 3, "nested \(depth + 1) deep")
+            #expect(app.services.executions.values.filter { $0 == depth }.count == 3)
+        }
+        // The outer run retried once: the nested one ran twice, and its success is the result.
+        let recovers = application()
+        #expect(try await recovers.run(NestedFailing(depth: 1, failures: 1)) == 2)
+
+        // Asked to, every level retries, and the attempts multiply: 3 × 3 with one level of nesting.
+        let multiplying = application(retriesNestedRuns: true)
+        await #expect(throws: Flaky(isRetryable: true)) {
+            try await multiplying.run(NestedFailing(depth: 0, failures: 100))
+        }
+        #expect(multiplying.services.attempts.values.count == 9)
+    }
+
+    @Test("a run submitted from inside a retried run is retried on its own")
+    func submittedRunsAreRetried() async throws {
+        let app = RunnerServices.application(middleware: [
+            RetryMiddleware(backoff: Backoff(maxAttempts: 3, initialDelay: .zero))
+        ])
+        #expect(try await app.run(SubmitsFailing()) == 3)
+        #expect(app.services.attempts.values.count == 3)
+    }
+
     @Test("a timeout cancels the use case and fails the run with UseCaseTimeout")
     func timeout() async throws {
         let clock = TestClock()

@@ -108,3 +108,26 @@ struct SubmitsAnother: UseCase {
         return handle
     }
 }
+
+/// Runs `FailsAtFirst` nested `depth` levels deep, counting each level's attempts in `trace`.
+struct NestedFailing: UseCase {
+    let depth: Int
+    let failures: Int
+
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        context.executions.append(depth)
+        if depth == 0 {
+            return try await context.run(FailsAtFirst(failures: failures, error: Flaky(isRetryable: true)))
+        }
+        return try await context.run(NestedFailing(depth: depth - 1, failures: failures))
+    }
+}
+
+/// Submits a `FailsAtFirst` that fails twice and awaits it: a run apart from this one.
+struct SubmitsFailing: UseCase {
+    func execute(in context: RunContext<RunnerServices>) async throws -> Int {
+        let failing = FailsAtFirst(failures: 2, error: Flaky(isRetryable: true))
+        let handle = try context.services.application.get().submit(failing, on: .concurrent("apart", limit: 1))
+        return try await handle.value
+    }
+}
