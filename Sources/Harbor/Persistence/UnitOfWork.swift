@@ -75,16 +75,24 @@ public final class UnitOfWork: Sendable {
         Repository(persistence: persistence, unitOfWork: self)
     }
 
-    /// Records `event` to be committed with the changes and published after the commit.
+    /// Records `event` to be published after the commit and, unless its type's
+    /// ``DomainEvent/delivery`` is ``EventDelivery/inProcess``, committed to the outbox with the
+    /// changes (its ``DomainEvent/stored`` form).
     /// - Throws: `EncodingError` when the event cannot be encoded, or
     ///   ``StoreError/notInUnitOfWork(_:reason:)`` once the unit of work has finished.
     public func record<E: DomainEvent>(_ event: E) throws {
-        let encoded = try EncodedEvent(event, occurredAt: persistence.now())
+        let encoded = try Self.stored(event, at: persistence.now())
         try state.withLock { state in
             try Self.requireOpen(state, DocumentKey(collection: "", id: ""), "record event \(E.eventName)")
             state.events.append(event)
-            state.encodedEvents.append(encoded)
+            if let encoded { state.encodedEvents.append(encoded) }
         }
+    }
+
+    /// What the outbox keeps of `event`: its stored form, encoded; nil for an in-process event.
+    private static func stored<E: DomainEvent>(_ event: E, at now: Date) throws -> EncodedEvent? {
+        guard E.delivery == .outbox else { return nil }
+        return try EncodedEvent(event.stored, occurredAt: now)
     }
 
     /// Records the events `aggregate` raised that this unit of work has not recorded yet, without
@@ -108,14 +116,14 @@ public final class UnitOfWork: Sendable {
         let now = persistence.now()
         let fresh = state.withLock { state in raised.entries.filter { !state.recordedRaised.contains($0.number) } }
         let encoded = try fresh.map { entry in
-            func encode<E: DomainEvent>(_ event: E) throws -> EncodedEvent { try EncodedEvent(event, occurredAt: now) }
+            func encode<E: DomainEvent>(_ event: E) throws -> EncodedEvent? { try Self.stored(event, at: now) }
             return try encode(entry.event)
         }
         try state.withLock { state in
             try Self.requireOpen(state, key, "record the events it raised")
             for (entry, encoded) in zip(fresh, encoded) where state.recordedRaised.insert(entry.number).inserted {
                 state.events.append(entry.event)
-                state.encodedEvents.append(encoded)
+                if let encoded { state.encodedEvents.append(encoded) }
             }
         }
     }
