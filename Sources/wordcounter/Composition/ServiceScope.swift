@@ -44,9 +44,12 @@ final class ServiceScope: Sendable {
         let scope = ServiceScope(logger: ProductionServices.logger(verbose: false))
         return try await withThrowingTaskGroup(of: Void.self) { services in
             services.addTask { try await scope.group.run() }
+            // Trapped before the work starts: a signal from then on is the scope's, never the
+            // default action that would end the process with the store's connections open.
+            let signals = interruptible ? await UnixSignalsSequence(trapping: .sigint, .sigterm) : nil
             let work = Task { try await body(scope) }
             let signal = await withTaskCancellationHandler {
-                await Self.finish(work, interruptible: interruptible)
+                await Self.finish(work, signals: signals)
             } onCancel: {
                 work.cancel()
             }
@@ -69,17 +72,17 @@ final class ServiceScope: Sendable {
                 service: service, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
     }
 
-    /// Waits for `work` to end; when interruptible, the first SIGINT or SIGTERM meanwhile cancels
-    /// it and a second one exits the process. Answers the signal that cancelled it, if any.
+    /// Waits for `work` to end; the first of `signals` meanwhile cancels it and a second one exits
+    /// the process. Answers the signal that cancelled it, if any.
     private static func finish<Result: Sendable>(
-        _ work: Task<Result, any Error>, interruptible: Bool
+        _ work: Task<Result, any Error>, signals: UnixSignalsSequence?
     ) async -> UnixSignal? {
         await withTaskGroup(of: UnixSignal?.self) { listener in
-            if interruptible {
+            if let signals {
                 listener.addTask {
                     // Listens until the work has ended (the iteration ends when the task is cancelled).
                     var first: UnixSignal?
-                    for await signal in await UnixSignalsSequence(trapping: .sigint, .sigterm) {
+                    for await signal in signals {
                         guard first == nil else { exit(128 + signal.rawValue) }
                         first = signal
                         work.cancel()
