@@ -70,10 +70,13 @@ struct GlobalOptions: ParsableArguments {
     /// run that lost a race with another process (a conflict: the retry sees what the other one
     /// committed, so the race is never reported) and logs every run in development.
     ///
-    /// - Parameter readingOnly: the command only reads (`status`, `history`, `goal`, `export`):
-    ///   where there is no database yet, none is created: at the default location it sees an
-    ///   empty one (nothing is tracked yet); at a path the user named it is an error naming it.
-    func app(readingOnly: Bool = false) async throws -> WordCounterApp {
+    /// - Parameters:
+    ///   - readingOnly: the command only reads (`status`, `history`, `goal`, `export`):
+    ///     where there is no database yet, none is created: at the default location it sees an
+    ///     empty one (nothing is tracked yet); at a path the user named it is an error naming it.
+    ///   - scope: where the stores that need running (a PostgreSQL server's connection pool) run
+    ///     until the command ends.
+    func app(readingOnly: Bool = false, in scope: ServiceScope) async throws -> WordCounterApp {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(
             flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
@@ -87,9 +90,11 @@ struct GlobalOptions: ParsableArguments {
             ? MachineName.resolve(flag: self.machine, environment: variables) : nil
         let root = CompositionRoot<WordCounterServices>([
             .production: ProductionServices(
-                databasePath: database, verbose: false, readingOnly: readingOnly, named: named, machine: machine),
+                databasePath: database, verbose: false, readingOnly: readingOnly, named: named, machine: machine,
+                scope: scope),
             .development: ProductionServices(
-                databasePath: database, verbose: true, readingOnly: readingOnly, named: named, machine: machine),
+                databasePath: database, verbose: true, readingOnly: readingOnly, named: named, machine: machine,
+                scope: scope),
             .fake: FakeServices(),
         ])
         if environment == .fake {

@@ -24,16 +24,16 @@ enum Main {
             } else {
                 try command.run()
             }
-            await StoreRuns.process.stopAll()
         } catch let problems as PathProblems {
-            await StoreRuns.process.stopAll()
             for problem in problems.problems {
                 Terminal.standardError(
                     "wordcounter: \(problem.path.escapedForTerminal): \(problem.reason.escapedForTerminal)")
             }
             exit(1)
+        } catch let interrupted as CommandInterrupted {
+            Terminal.standardError("wordcounter: \(interrupted)")
+            exit(interrupted.exitStatus)
         } catch {
-            await StoreRuns.process.stopAll()
             if error is StoreError || error is UpdateInterrupted {
                 // Whatever a store says internally (keys, versions), a writer reads what to do.
                 Terminal.standardError("wordcounter: " + UserFacingError.describe(error).escapedForTerminal)

@@ -8,9 +8,12 @@
     /// A store's commit may become visible to readers a moment after its last write (SQLite updates
     /// its shared WAL index after writing the log), so each burst of writes is followed by a
     /// second, trailing signal `settle` later: a reader that looked too early looks again.
+    ///
+    /// It reads through an ``Inotify`` instance of its own, one watch on the folder.
     package final class FolderWatch: Sendable {
-        private let descriptor: Int32
-        private let names: Set<String>?
+        private let inotify: Inotify
+        /// The names that matter, as the file system has their bytes; any name when nil.
+        private let names: Set<[UInt8]>?
         private let continuation: AsyncStream<Void>.Continuation
         private let settle: Duration
         /// When the trailing signal of the latest burst is due, while one is.
@@ -21,21 +24,14 @@
         package static func signals(
             folder: String, names: Set<String>?, settle: Duration = .milliseconds(15)
         ) -> AsyncStream<Void>? {
-            let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
-            guard descriptor >= 0 else { return nil }
             let mask = UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
-            guard inotify_add_watch(descriptor, folder, mask) >= 0 else {
-                close(descriptor)
-                return nil
-            }
+            guard let inotify = try? Inotify(), (try? inotify.addWatch(folder, mask: mask)) != nil else { return nil }
             let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
             let watch = FolderWatch(
-                descriptor: descriptor, names: names, continuation: continuation, settle: max(settle, .milliseconds(1)))
-            // The thread holds the watch until the stream ends; it closes the descriptor then.
-            guard
-                let thread = PollingThread.start(
-                    descriptor: descriptor, handler: { watch.wake($0) })
-            else { return nil }
+                inotify: inotify, names: names.map { Set($0.map { Array($0.utf8) }) }, continuation: continuation,
+                settle: max(settle, .milliseconds(1)))
+            // The thread holds the watch until the stream ends; the descriptor is closed then.
+            guard let thread = inotify.startReading(handler: { watch.wake($0) }) else { return nil }
             continuation.onTermination = { _ in thread.stop() }
             return stream
         }
@@ -50,9 +46,9 @@
         }
 
         private init(
-            descriptor: Int32, names: Set<String>?, continuation: AsyncStream<Void>.Continuation, settle: Duration
+            inotify: Inotify, names: Set<[UInt8]>?, continuation: AsyncStream<Void>.Continuation, settle: Duration
         ) {
-            self.descriptor = descriptor
+            self.inotify = inotify
             self.names = names
             self.continuation = continuation
             self.settle = settle
@@ -76,27 +72,13 @@
             }
         }
 
-        /// Reads every waiting record (the descriptor does not block); answers whether any is ours.
+        /// Reads every waiting record; answers whether any is ours.
         private func readEvents() -> Bool {
-            var relevant = false
-            var buffer = [UInt8](repeating: 0, count: 8192)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                buffer.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset + 16 <= count {
-                        let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                        let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                        let end = min(count, offset + 16 + length)
-                        let name = String(decoding: bytes[(offset + 16)..<end].prefix { $0 != 0 }, as: UTF8.self)
-                        // A queue overflow lost records: one of them may have been a commit.
-                        if mask & UInt32(IN_Q_OVERFLOW) != 0 || names?.contains(name) ?? true { relevant = true }
-                        offset = end
-                    }
-                }
+            // Every record is read, even after one that is ours: the descriptor must be drained.
+            inotify.readEvents().reduce(false) { relevant, event in
+                // A queue overflow lost records: one of them may have been a commit.
+                relevant || event.has(UInt32(IN_Q_OVERFLOW)) || names?.contains(event.name) ?? true
             }
-            return relevant
         }
     }
 #endif

@@ -2,8 +2,9 @@
     import Glibc
     import Synchronization
 
-    /// A thread of its own that waits, with `poll(2)`, for a descriptor to become readable or for a
-    /// deadline to pass, and calls its handler for each: how Harbor and Word Counter read inotify.
+    /// A thread of its own that waits, with `poll(2)`, for an ``Inotify`` instance to have records
+    /// to read or for a deadline to pass, and calls its handler for each: how Harbor and Word Counter
+    /// read inotify.
     ///
     /// It replaces a dispatch read source. On Linux, registering and cancelling dispatch read
     /// sources while others do the same corrupts libdispatch's epoll bookkeeping and crashes the
@@ -11,8 +12,8 @@
     /// run of our test suite, where many stores open and close their commit signals at once). A
     /// thread blocked in `poll` registers nothing with libdispatch, so nothing can race.
     ///
-    /// The thread owns the descriptor from ``start(descriptor:handler:)`` on and closes it
-    /// once it has stopped and the ``PollingThread`` is released. ``stop()`` (or releasing the
+    /// The thread holds the ``Inotify`` instance while it runs, so its descriptor stays open until
+    /// the thread has stopped and the instance's other owners let it go. ``stop()`` (or releasing the
     /// ``PollingThread``) ends the thread; the handler is not called after `stop()` returns on the
     /// thread that called it, unless a call was already under way.
     package final class PollingThread: Sendable {
@@ -24,25 +25,25 @@
             case deadline
         }
 
-        /// What the thread and its owner share: the descriptors, closed when both are done.
+        /// What the thread and its owner share: the instance read and the wake pipe, closed when
+        /// both are done.
         private final class Loop: Sendable {
-            let descriptor: Int32
+            let source: Inotify
             /// A pipe: ``PollingThread/stop()`` writes a byte to its second end, the thread polls its first.
             let wake: (Int32, Int32)
             let handler: @Sendable (Wake) -> ContinuousClock.Instant?
             let stopped = Atomic(false)
 
             init(
-                descriptor: Int32, wake: (Int32, Int32),
+                source: Inotify, wake: (Int32, Int32),
                 handler: @escaping @Sendable (Wake) -> ContinuousClock.Instant?
             ) {
-                self.descriptor = descriptor
+                self.source = source
                 self.wake = wake
                 self.handler = handler
             }
 
             deinit {
-                close(descriptor)
                 close(wake.0)
                 close(wake.1)
             }
@@ -55,7 +56,7 @@
                         continue
                     }
                     var waits = [
-                        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: source.descriptor, events: Int16(POLLIN), revents: 0),
                         pollfd(fd: wake.0, events: Int16(POLLIN), revents: 0),
                     ]
                     let ready = poll(&waits, 2, Self.milliseconds(until: deadline))
@@ -93,22 +94,19 @@
         }
 
         /// Starts a thread that calls `handler` on it with
-        /// ``Wake/readable`` whenever `descriptor` can be read, and with ``Wake/deadline`` when the
-        /// instant the handler last answered has passed (nil: none wanted; an answer of nil after
+        /// ``Wake/readable`` whenever `source` has records to read, and with ``Wake/deadline`` when
+        /// the instant the handler last answered has passed (nil: none wanted; an answer of nil after
         /// ``Wake/readable`` keeps the earlier deadline).
         ///
-        /// Answers nil, with `descriptor` closed, when no thread can be started.
-        package static func start(
-            descriptor: Int32,
+        /// Answers nil when no thread can be started.
+        static func start(
+            reading source: Inotify,
             handler: @escaping @Sendable (Wake) -> ContinuousClock.Instant?
         ) -> PollingThread? {
             var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else {
-                close(descriptor)
-                return nil
-            }
+            guard pipe(&ends) == 0 else { return nil }
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            let loop = Loop(descriptor: descriptor, wake: (ends[0], ends[1]), handler: handler)
+            let loop = Loop(source: source, wake: (ends[0], ends[1]), handler: handler)
             let context = Unmanaged.passRetained(loop).toOpaque()
             var thread = pthread_t()
             let created = pthread_create(

@@ -18,7 +18,8 @@ public import WordCounter
 ///   temporary file onto the saved path;
 /// - the kernel's queue overflowed (`IN_Q_OVERFLOW`): ``FileChange/overflow``.
 ///
-/// Reading happens on a thread of its own (a ``PollingThread``, not a dispatch source, whose
+/// It reads through HarborStorage's `Inotify`, the wrapper the file-based stores' commit signals
+/// use too. Reading happens on a thread of its own (a `PollingThread`, not a dispatch source, whose
 /// teardown crashes libdispatch on Linux); changes are delivered in the order the kernel wrote them,
 /// a rename's first half holding back what came after it until its partner comes or its time is up.
 /// - Throws at ``watch(_:)``: ``FileMonitorError/watchLimitReached(path:)`` when
@@ -43,7 +44,7 @@ public final class InotifyMonitor: FileMonitor {
         UInt32(IN_CLOSE_WRITE) | UInt32(IN_ATTRIB) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
         | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
 
-    private let descriptor: Int32
+    private let inotify: Inotify
     private let clock = ContinuousClock()
     private let state: Mutex<State>
 
@@ -51,21 +52,17 @@ public final class InotifyMonitor: FileMonitor {
     /// - Throws: ``FileMonitorError/unavailable(reason:)`` when the kernel refuses one
     ///   (`fs.inotify.max_user_instances` reached, or no inotify).
     public init(moveTimeout: Duration = .milliseconds(50)) throws(FileMonitorError) {
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else {
-            throw .unavailable(reason: "inotify_init1: " + String(cString: strerror(errno)))
+        do {
+            inotify = try Inotify()
+        } catch {
+            throw .unavailable(reason: "inotify_init1: \(error)")
         }
-        self.descriptor = descriptor
         state = Mutex(State(pairing: MovePairing(timeout: moveTimeout)))
     }
 
     deinit {
-        // Once reading started, the reading thread owns the descriptor and closes it when it ends.
-        let closeHere = state.withLock { state in
-            state.thread?.stop()
-            return !state.reading
-        }
-        if closeHere { close(descriptor) }
+        // The reading thread holds the instance until it has ended; the descriptor is closed then.
+        state.withLock { $0.thread?.stop() }
     }
 
     /// "inotify".
@@ -89,7 +86,7 @@ public final class InotifyMonitor: FileMonitor {
         }
         try state.withLock { state throws(FileMonitorError) in
             for (watch, folder) in state.watches where wanted[folder.path] == nil {
-                inotify_rm_watch(descriptor, watch)
+                inotify.removeWatch(watch)
                 state.watches[watch] = nil
             }
             var watched: [String: Int32] = [:]
@@ -108,7 +105,6 @@ public final class InotifyMonitor: FileMonitor {
     public func changes() -> AsyncStream<FileChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: FileChange.self)
         continuation.onTermination = { [weak self] _ in self?.stopReading() }
-        let descriptor = self.descriptor
         state.withLock { state in
             guard !state.reading else {
                 continuation.finish()  // iterated once only: a second stream ends at once
@@ -116,7 +112,7 @@ public final class InotifyMonitor: FileMonitor {
             }
             state.continuation = continuation
             state.reading = true
-            state.thread = PollingThread.start(descriptor: descriptor) { [weak self] wake in
+            state.thread = inotify.startReading { [weak self] wake in
                 guard let self else { return nil }
                 return wake == .readable ? readEvents() : expire()
             }
@@ -138,7 +134,7 @@ public final class InotifyMonitor: FileMonitor {
     /// Reads every event waiting, turns them into changes, and delivers them; answers when the
     /// oldest unpaired rename half times out.
     private func readEvents() -> ContinuousClock.Instant? {
-        let events = readAvailable()
+        let events = inotify.readEvents()
         let now = clock.now
         let (changes, continuation, deadline) = state.withLock { state in
             for event in events { translate(event, at: now, state: &state) }
@@ -146,21 +142,6 @@ public final class InotifyMonitor: FileMonitor {
         }
         for change in changes { continuation?.yield(change) }
         return deadline
-    }
-
-    /// Reads until the descriptor has nothing more (it is non-blocking).
-    private func readAvailable() -> [InotifyEvent] {
-        var events: [InotifyEvent] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                events += buffer.withUnsafeBytes { InotifyEvent.decode(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                continue
-            }
-            if count < 0 && errno == EINTR { continue }
-            return events  // EAGAIN: drained; anything else: nothing more to read now
-        }
     }
 
     /// Delivers the rename halves whose partner did not come in time as removals; answers when
@@ -191,14 +172,15 @@ public final class InotifyMonitor: FileMonitor {
             // About the watched folder itself: it was deleted or moved away.
             if event.has(UInt32(IN_DELETE_SELF)) || event.has(UInt32(IN_MOVE_SELF)) {
                 state.pairing.append(.removed(watch.path))
-                inotify_rm_watch(descriptor, event.watch)
+                inotify.removeWatch(event.watch)
                 state.watches[event.watch] = nil
             }
             return
         }
-        let path = watch.path == "/" ? "/" + event.name : watch.path + "/" + event.name
+        let name = PathBytes.string(from: event.name)
+        let path = watch.path == "/" ? "/" + name : watch.path + "/" + name
         let isFolder = event.has(UInt32(IN_ISDIR))
-        let watchesNewFolder = isFolder && watch.recursive && !event.name.hasPrefix(".")
+        let watchesNewFolder = isFolder && watch.recursive && !name.hasPrefix(".")
         if event.has(UInt32(IN_MOVED_FROM)) {
             if isFolder { forgetWatches(at: path, state: &state) }
             state.pairing.movedFrom(path, cookie: event.cookie, at: now)
@@ -229,18 +211,23 @@ public final class InotifyMonitor: FileMonitor {
     private func forgetWatches(at path: String, state: inout State) {
         let prefix = path + "/"
         for (watch, folder) in state.watches where folder.path == path || folder.path.hasPrefix(prefix) {
-            inotify_rm_watch(descriptor, watch)
+            inotify.removeWatch(watch)
             state.watches[watch] = nil
         }
     }
 
     private func add(_ path: String, recursive: Bool, to state: inout State) throws(FileMonitorError) {
-        let watch = PathBytes.withCString(path) { inotify_add_watch(descriptor, $0, Self.folderMask) }
-        guard watch >= 0 else {
-            if errno == ENOSPC { throw .watchLimitReached(path: path) }
+        let added = PathBytes.withCString(path) { path in
+            Result { () throws(Inotify.Failure) in try inotify.addWatch(path, mask: Self.folderMask) }
+        }
+        switch added {
+        case .success(let watch):
+            state.watches[watch] = Watch(path: path, recursive: recursive)
+        case .failure(let failure) where failure.code == ENOSPC:
+            throw .watchLimitReached(path: path)
+        case .failure:
             return  // gone, unreadable or not a folder: skipped until the next watch call
         }
-        state.watches[watch] = Watch(path: path, recursive: recursive)
     }
 
     /// Every visible subfolder below `path`, depth first; symbolic links are not followed, as listing does.

@@ -33,13 +33,13 @@ struct Config: AsyncParsableCommand {
         subcommands: [Show.self, Change.self],
         defaultSubcommand: Show.self)
 
-    struct Show: AsyncParsableCommand {
+    struct Show: ScopedCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every setting.")
         @OptionGroup var options: GlobalOptions
         @Flag(help: "Print {\"dayStart\":…,\"readingSpeed\":…,\"newFiles\":…,\"exclude\":[…]}.") var json = false
 
-        func run() async throws {
-            let app = try await options.app(readingOnly: true)
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(readingOnly: true, in: scope)
             let settings = try await app.run(LoadSettings())
             if json {
                 try Terminal.printJSON(Report(settings))
@@ -49,7 +49,7 @@ struct Config: AsyncParsableCommand {
         }
     }
 
-    struct Change: AsyncParsableCommand {
+    struct Change: ScopedCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Change one setting.")
         @OptionGroup var options: GlobalOptions
         @Argument(
@@ -64,8 +64,8 @@ struct Config: AsyncParsableCommand {
             _ = try change()
         }
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             let before = app.services.settings.value.markdownExclusions
             let settings = try await app.run(try change())
             print(Config.lines(settings))

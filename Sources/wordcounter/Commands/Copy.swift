@@ -4,7 +4,7 @@ import Harbor
 import WordCounter
 
 /// `wordcounter copy --to URL|PATH`: the whole history into another database.
-struct Copy: AsyncParsableCommand {
+struct Copy: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
         abstract: "Copy the whole history into another database: a PostgreSQL server or a SQLite file.",
@@ -47,8 +47,8 @@ struct Copy: AsyncParsableCommand {
         if source == to || sameServer { throw ValidationError("--to names the database in use; name another one") }
     }
 
-    func run() async throws {
-        let app = try await options.app(readingOnly: true)
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(readingOnly: true, in: scope)
         // The copy reports each batch through its run; a line each, whether or not a person watches.
         let progress = app.observe { event in
             guard case .progress(_, let progress) = event, let message = progress.message else { return }

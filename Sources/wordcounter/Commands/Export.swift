@@ -3,7 +3,7 @@ import Foundation
 import WordCounter
 
 /// `wordcounter export`: the full history as CSV or JSON.
-struct Export: AsyncParsableCommand {
+struct Export: ScopedCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case csv, json
     }
@@ -26,8 +26,8 @@ struct Export: AsyncParsableCommand {
     @Option(help: "csv or json.")
     var format: Format = .csv
 
-    func run() async throws {
-        let app = try await options.app(readingOnly: true)
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(readingOnly: true, in: scope)
         let rows = try await app.run(ExportHistory())
         switch format {
         case .json:

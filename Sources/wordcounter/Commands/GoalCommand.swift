@@ -19,15 +19,15 @@ struct GoalCommand: AsyncParsableCommand {
         subcommands: [Show.self, SetGoal.self],
         defaultSubcommand: Show.self)
 
-    struct Show: AsyncParsableCommand {
+    struct Show: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show today's words against the daily goal.")
         @OptionGroup var options: GlobalOptions
         @Flag(help: "Print {\"goal\":…,\"today\":…,\"remaining\":…,\"streaks\":{…},\"projects\":[…]}.")
         var json = false
 
-        func run() async throws {
-            let app = try await options.app(readingOnly: true)
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(readingOnly: true, in: scope)
             let progress = try await app.run(ShowGoalProgress())
             let streaks = try await app.run(ShowStreaks())
             let projects = try await app.run(ShowProjects())
@@ -72,7 +72,7 @@ struct GoalCommand: AsyncParsableCommand {
         }
     }
 
-    struct SetGoal: AsyncParsableCommand {
+    struct SetGoal: ScopedCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Set the daily goal in words.")
         @OptionGroup var options: GlobalOptions
         // Unconditional: `--daily -5` is a value to refuse with a reason, not a missing one.
@@ -85,8 +85,8 @@ struct GoalCommand: AsyncParsableCommand {
             }
         }
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             try await app.run(SetDailyGoal(words: daily))
             print("Daily goal: \(daily.grouped) words.")
         }

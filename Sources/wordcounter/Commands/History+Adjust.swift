@@ -5,7 +5,7 @@ import WordCounter
 extension History {
     /// `wordcounter history adjust DAY WORDS --note TEXT`: corrects or backfills a day;
     /// `--remove ID` takes an adjustment back.
-    struct Adjust: AsyncParsableCommand {
+    struct Adjust: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "adjust",
             abstract: "Correct a day's words, or add words no file counted, with a note saying why.",
@@ -97,8 +97,8 @@ extension History {
             return (day, count, note.trimmingCharacters(in: .whitespaces))
         }
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             if let remove {
                 let removed = try await app.run(RemoveDayAdjustment(id: remove))
                 print(

@@ -3,7 +3,7 @@ import WordCounter
 
 extension History {
     /// `wordcounter history adjustments`: every adjustment with its ID, for `adjust --remove`.
-    struct Adjustments: AsyncParsableCommand {
+    struct Adjustments: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "adjustments",
             abstract: "List every adjustment of a day: its ID, day, words, when it was made and its note.",
@@ -34,8 +34,8 @@ extension History {
             }
         }
 
-        func run() async throws {
-            let app = try await options.app(readingOnly: true)
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(readingOnly: true, in: scope)
             let adjustments = try await app.run(ShowDayAdjustments())
             if json || history.json {
                 try Terminal.printJSON(adjustments)

@@ -5,7 +5,7 @@ import WordCounter
 extension HistoryGrouping: ExpressibleByArgument {}
 
 /// `wordcounter history`: net words written per day or week; `history adjust` corrects a day.
-struct History: AsyncParsableCommand {
+struct History: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show words written per day (or week, or month), with totals and averages, today last.",
@@ -99,8 +99,8 @@ struct History: AsyncParsableCommand {
         return project == nil ? nil : "--project"
     }
 
-    func run() async throws {
-        let app = try await options.app(readingOnly: true)
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(readingOnly: true, in: scope)
         if year {
             try await printYear(app)
             return

@@ -3,7 +3,7 @@ import Foundation
 import WordCounter
 
 /// `wordcounter missing`: the tracked files that are gone, with what `relocate` and `forget` need.
-struct Missing: AsyncParsableCommand {
+struct Missing: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "missing",
         abstract: "List the tracked files that are missing, with their IDs and when they were last counted.",
@@ -20,8 +20,8 @@ struct Missing: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Print [{\"id\":…,\"path\":…,\"words\":…,\"lastCounted\":…}].") var json = false
 
-    func run() async throws {
-        let app = try await options.app(readingOnly: true)
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(readingOnly: true, in: scope)
         let missing = try await app.run(ShowMissingFiles())
         if json {
             try Terminal.printJSON(missing)
@@ -43,7 +43,7 @@ struct Missing: AsyncParsableCommand {
 }
 
 /// `wordcounter relocate ID PATH`: a file found by hand elsewhere keeps its history.
-struct Relocate: AsyncParsableCommand {
+struct Relocate: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "relocate",
         abstract: "Tell Word Counter where a tracked file is now; it keeps its history and is counted at once.",
@@ -59,8 +59,8 @@ struct Relocate: AsyncParsableCommand {
     var id: String
     @Argument(help: ArgumentHelp("Where the file is now.", valueName: "path")) var path: String
 
-    func run() async throws {
-        let app = try await options.app()
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         let file = try await app.run(RelocateFile(id: id, path: path))
         print(
             "\(file.path.escapedForTerminal): \(file.words.map { "\($0.grouped) words" } ?? "counted"), history kept.")
@@ -68,7 +68,7 @@ struct Relocate: AsyncParsableCommand {
 }
 
 /// `wordcounter forget ID`: drops a file and its history, after asking.
-struct Forget: AsyncParsableCommand {
+struct Forget: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
         abstract: "Drop a tracked file and every day of its history, as if it had never been tracked.",
@@ -86,8 +86,8 @@ struct Forget: AsyncParsableCommand {
     var id: String
     @Flag(help: "Do not ask.") var yes = false
 
-    func run() async throws {
-        let app = try await options.app()
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         if !yes {
             let (file, days) = try await app.run(ForgetFile(id: id, preview: true))
             let what =

@@ -68,7 +68,7 @@ struct ProjectCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "Show every project: words, words to go, and today's quota.")
         @OptionGroup var options: GlobalOptions
@@ -76,8 +76,8 @@ struct ProjectCommand: AsyncParsableCommand {
         @Flag(help: "Print [{\"name\":…,\"words\":…,\"target\":…,\"remaining\":…,\"dailyQuota\":…,…}].")
         var json = false
 
-        func run() async throws {
-            let app = try await options.app(readingOnly: true)
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(readingOnly: true, in: scope)
             let projects = try await app.run(ShowProjects(name: name))
             if json {
                 try Terminal.printJSON(projects)
@@ -99,7 +99,7 @@ struct ProjectCommand: AsyncParsableCommand {
         }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a project over files and folders.")
         @OptionGroup var options: GlobalOptions
@@ -111,8 +111,8 @@ struct ProjectCommand: AsyncParsableCommand {
             if paths.isEmpty { throw ValidationError("name at least one file or folder of the project") }
         }
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             let untracked = try await app.run(
                 AddProject(
                     name: name, paths: paths, target: settings.target, deadline: try settings.parsedDeadline(),
@@ -126,7 +126,7 @@ struct ProjectCommand: AsyncParsableCommand {
         }
     }
 
-    struct Change: AsyncParsableCommand {
+    struct Change: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Change a project's paths, target, deadline, writing days or daily goal.")
         @OptionGroup var options: GlobalOptions
@@ -137,8 +137,8 @@ struct ProjectCommand: AsyncParsableCommand {
         var paths: [String] = []
         @OptionGroup var settings: Settings
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             try await app.run(
                 ChangeProject(
                     name: name, paths: paths.isEmpty ? nil : paths, target: settings.target,
@@ -148,15 +148,15 @@ struct ProjectCommand: AsyncParsableCommand {
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove a project; its files stay tracked and their history stays.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp("The project.", valueName: "name")) var name: String
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             try await app.run(RemoveProject(name: name))
             print("Project \(name.escapedForTerminal) removed; its files stay tracked.")
         }

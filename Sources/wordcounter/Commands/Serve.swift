@@ -6,7 +6,7 @@ import WordCounter
 import WordCounterWeb
 
 /// `wordcounter serve`: the web dashboard and the JSON API, with the watcher in the same process.
-struct Serve: AsyncParsableCommand {
+struct Serve: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve a web dashboard and a JSON API, keeping counts current while it runs.",
@@ -99,8 +99,14 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// Not interrupted by its scope: its own service group stops gracefully on SIGTERM and SIGINT,
+    /// then the scope stops its stores.
     func run() async throws {
-        let app = try await options.app()
+        try await ServiceScope.run(interruptible: false) { scope in try await run(in: scope) }
+    }
+
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         let services = app.services
         let address = ServerAddress(host: host, port: port)
         var generatedToken = false

@@ -4,7 +4,7 @@ import WordCounter
 
 /// `wordcounter sessions`: the session log, each sitting with its start, length, words added and
 /// removed, and pace.
-struct Sessions: AsyncParsableCommand {
+struct Sessions: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
         abstract:
@@ -41,8 +41,8 @@ struct Sessions: AsyncParsableCommand {
         guard (1...1440).contains(pause) else { throw ValidationError("--pause must be between 1 and 1440 minutes") }
     }
 
-    func run() async throws {
-        let app = try await options.app(readingOnly: true)
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(readingOnly: true, in: scope)
         let sessions = try await app.run(ShowWritingSessions(days: days, pauseMinutes: pause))
         if json {
             try Terminal.printJSON(sessions)

@@ -3,7 +3,7 @@ import Foundation
 import WordCounter
 
 /// `wordcounter status`: every tracked file with its words, today's change and its state.
-struct Status: AsyncParsableCommand {
+struct Status: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show every tracked file: words, today's change, and ok, missing or unreadable.",
@@ -29,8 +29,8 @@ struct Status: AsyncParsableCommand {
             valueName: "file|folder"))
     var by: StatusGrouping = .file
 
-    func run() async throws {
-        let app = try await options.app(readingOnly: true)
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(readingOnly: true, in: scope)
         let rows = try await app.run(ShowStatus())
         if by == .folder {
             try await printFolders(rows, app: app)

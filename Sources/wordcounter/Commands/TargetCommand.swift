@@ -27,7 +27,7 @@ struct TargetCommand: AsyncParsableCommand {
         return "\(percent)% of \(target.grouped)"
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "Show every file with a target: its words, the target, and whether it is met.")
@@ -35,8 +35,8 @@ struct TargetCommand: AsyncParsableCommand {
         @Flag(help: "Print the rows of `status --json` that have a \"target\".")
         var json = false
 
-        func run() async throws {
-            let app = try await options.app(readingOnly: true)
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(readingOnly: true, in: scope)
             let rows = try await app.run(ShowStatus()).filter { $0.target != nil }
             if json {
                 try Terminal.printJSON(rows)
@@ -55,7 +55,7 @@ struct TargetCommand: AsyncParsableCommand {
         }
     }
 
-    struct SetTarget: AsyncParsableCommand {
+    struct SetTarget: ScopedCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Give a tracked file a target in words (or a new one).")
         @OptionGroup var options: GlobalOptions
@@ -70,22 +70,22 @@ struct TargetCommand: AsyncParsableCommand {
             }
         }
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             let value = Int(words) ?? 0
             try await app.run(SetFileTarget(path: file, words: value))
             print("Target of \(app.services.fileSystem.absolutePath(file).escapedForTerminal): \(value.grouped) words.")
         }
     }
 
-    struct Remove: AsyncParsableCommand {
+    struct Remove: ScopedCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a file's target.")
         @OptionGroup var options: GlobalOptions
         @Argument(help: ArgumentHelp("The tracked file.", valueName: "file"))
         var file: String
 
-        func run() async throws {
-            let app = try await options.app()
+        func run(in scope: ServiceScope) async throws {
+            let app = try await options.app(in: scope)
             try await app.run(SetFileTarget(path: file, words: nil))
             print("No target for \(app.services.fileSystem.absolutePath(file).escapedForTerminal) any more.")
         }

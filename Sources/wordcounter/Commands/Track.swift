@@ -4,7 +4,7 @@ import Synchronization
 import WordCounter
 
 /// `wordcounter track`: starts tracking files and folders.
-struct Track: AsyncParsableCommand {
+struct Track: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
         abstract: "Track files and folders; a folder's text files are tracked, also ones added later.",
@@ -59,8 +59,8 @@ struct Track: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let app = try await options.app()
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         let services = app.services
         let tracked = Tally()
         let unreadable = Lines()

@@ -2,7 +2,7 @@ import ArgumentParser
 import WordCounter
 
 /// `wordcounter untrack`: stops tracking files and folders.
-struct Untrack: AsyncParsableCommand {
+struct Untrack: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "untrack",
         abstract: "Stop tracking files or folders; their past history stays.",
@@ -18,8 +18,8 @@ struct Untrack: AsyncParsableCommand {
         if paths.contains("") { throw ValidationError("an empty path names no file") }
     }
 
-    func run() async throws {
-        let app = try await options.app()
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         let services = app.services
         let untracked = Lines()
         let subscription = services.persistence.events.subscribe(to: FileUntracked.self) { untracked.append($0.path) }

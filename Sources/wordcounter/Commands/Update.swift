@@ -2,7 +2,7 @@ import ArgumentParser
 import WordCounter
 
 /// `wordcounter update`: brings every tracked file up to date.
-struct Update: AsyncParsableCommand {
+struct Update: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Recount changed files, follow moved ones, report missing ones, track new ones.",
@@ -19,8 +19,8 @@ struct Update: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-        let app = try await options.app()
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         let services = app.services
         let lines = Lines()
         let aliases = Collected<FileAliasSkipped>()

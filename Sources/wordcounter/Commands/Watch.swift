@@ -7,7 +7,7 @@ import WordCounter
 import WordCounterAdapters
 
 /// `wordcounter watch`: keeps every tracked file's count current while the writer writes.
-struct Watch: AsyncParsableCommand {
+struct Watch: ScopedCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Keep every tracked file's count current as you save, until Ctrl-C.",
@@ -67,8 +67,14 @@ struct Watch: AsyncParsableCommand {
         }
     }
 
+    /// Not interrupted by its scope: its own service group stops gracefully on SIGTERM and SIGINT,
+    /// then the scope stops its stores.
     func run() async throws {
-        let app = try await options.app()
+        try await ServiceScope.run(interruptible: false) { scope in try await run(in: scope) }
+    }
+
+    func run(in scope: ServiceScope) async throws {
+        let app = try await options.app(in: scope)
         let services = app.services
         var logger = Logger(label: "wordcounter") { EscapingLogHandler(StreamLogHandler.standardError(label: $0)) }
         logger.logLevel = verbose ? .debug : .info

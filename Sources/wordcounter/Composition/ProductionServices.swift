@@ -19,15 +19,19 @@ struct ProductionServices: ServiceBuilder {
     var named = false
     /// The name of this machine, carried by the writing it records.
     var machine: String?
+    /// Where the stores that need running (a PostgreSQL server's) run while the command runs.
+    let scope: ServiceScope
 
     func build() async throws -> WordCounterServices {
         // SQLiteStore creates the database's folder itself, and names it in its error when it cannot.
-        if DatabaseLocation.isServer(databasePath) { return try postgresServices(url: databasePath) }
+        if DatabaseLocation.isServer(databasePath) {
+            return try await postgresServices(url: databasePath, scope: scope)
+        }
         let logger = Self.logger(verbose: verbose)
         if readingOnly && !named && !FileManager.default.fileExists(atPath: databasePath) {
             return WordCounterServices(
                 persistence: Persistence(store: InMemoryStore()), fileSystem: LocalFileSystem(), machine: machine,
-                historyStores: CopyTarget())
+                historyStores: CopyTarget(scope: scope))
         }
         var configuration = SQLiteStore.Configuration()
         configuration.createsIfMissing = !readingOnly
@@ -45,7 +49,7 @@ struct ProductionServices: ServiceBuilder {
             persistence: Persistence(
                 store: store, outboxRetention: .keepLast(10_000),
                 errorHandler: { error in logger.debug("unit of work failed: \(error)") }),
-            fileSystem: LocalFileSystem(), machine: machine, historyStores: CopyTarget())
+            fileSystem: LocalFileSystem(), machine: machine, historyStores: CopyTarget(scope: scope))
     }
 
     /// The command line's logger: standard error, debug level when verbose, warnings otherwise.

@@ -1,28 +1,35 @@
-import WordCounter
-
 /// One record of the buffer `read(2)` returns from an inotify descriptor.
 ///
 /// The kernel writes `struct inotify_event { int wd; uint32_t mask; uint32_t cookie; uint32_t len;
 /// char name[]; }` records back to back, each name NUL-padded to `len` bytes. Decoding is pure,
 /// so tests feed it buffers made by hand.
-struct InotifyEvent: Sendable, Equatable {
+package struct InotifyEvent: Sendable, Equatable {
     /// The watch the event is for (-1 for a queue overflow).
-    var watch: Int32
+    package var watch: Int32
     /// What happened: `IN_CLOSE_WRITE`, `IN_MOVED_FROM`…, with `IN_ISDIR` for a folder.
-    var mask: UInt32
+    package var mask: UInt32
     /// Pairs an `IN_MOVED_FROM` with its `IN_MOVED_TO`.
-    var cookie: UInt32
-    /// The name inside the watched folder; empty when the event is about the folder itself.
-    var name: String
+    package var cookie: UInt32
+    /// The name inside the watched folder, its bytes as the file system has them (a Linux name
+    /// need not be UTF-8), without the padding; empty when the event is about the folder itself.
+    package var name: [UInt8]
 
     /// The size of the fixed part of a record.
-    static let headerSize = 16
+    package static let headerSize = 16
+
+    /// Creates an event.
+    package init(watch: Int32, mask: UInt32, cookie: UInt32, name: [UInt8]) {
+        self.watch = watch
+        self.mask = mask
+        self.cookie = cookie
+        self.name = name
+    }
 
     /// Whether the mask has every bit of `flag`.
-    func has(_ flag: UInt32) -> Bool { mask & flag == flag }
+    package func has(_ flag: UInt32) -> Bool { mask & flag == flag }
 
     /// The records in `buffer`; a truncated record at the end is ignored (the kernel never writes one).
-    static func decode(_ buffer: UnsafeRawBufferPointer) -> [InotifyEvent] {
+    package static func decode(_ buffer: UnsafeRawBufferPointer) -> [InotifyEvent] {
         var events: [InotifyEvent] = []
         var offset = 0
         while offset + headerSize <= buffer.count {
@@ -32,10 +39,8 @@ struct InotifyEvent: Sendable, Equatable {
             let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
             let nameStart = offset + headerSize
             guard nameStart + length <= buffer.count else { break }
-            let nameBytes = buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 }
-            events.append(
-                InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: PathBytes.string(from: nameBytes))
-            )
+            let name = Array(buffer[nameStart..<(nameStart + length)].prefix { $0 != 0 })
+            events.append(InotifyEvent(watch: watch, mask: mask, cookie: cookie, name: name))
             offset = nameStart + length
         }
         return events
