@@ -8,7 +8,12 @@
 ///     var title: String
 /// }
 /// ```
-public protocol Aggregate: Codable, Sendable, Identifiable where ID: LosslessStringConvertible & Sendable {
+///
+/// The identifier's `description` is the document's identifier in the store: `String`, `Int`
+/// and `UUID` (its uppercase form) work as they are; a type of your own must describe each
+/// value by a unique and stable string. Identifiers sort as these strings (see
+/// ``Repository/all()``).
+public protocol Aggregate: Codable, Sendable, Identifiable where ID: CustomStringConvertible & Sendable {
     /// The collection the aggregate's documents live in; stable across renames of the type.
     static var collection: String { get }
     /// The fields queries may filter and sort on.

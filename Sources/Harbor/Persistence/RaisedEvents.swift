@@ -43,6 +43,13 @@ public struct RaisedEvents: Sendable, Hashable, Codable {
         entries.append(Entry(number: Self.lastNumber.add(1, ordering: .relaxed).newValue, event: event))
     }
 
+    /// Takes back the raised events that `shouldDrop` accepts, before they are recorded: an
+    /// aggregate that raised `PriceChanged` and then changed the price back drops it. An event a
+    /// unit of work has already recorded stays recorded.
+    public mutating func removeAll(where shouldDrop: (any DomainEvent) throws -> Bool) rethrows {
+        try entries.removeAll { try shouldDrop($0.event) }
+    }
+
     /// The events raised so far, in order.
     public var all: [any DomainEvent] { entries.map(\.event) }
 

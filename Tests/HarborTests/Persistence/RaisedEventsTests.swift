@@ -40,6 +40,20 @@ struct RaisedEventsTests {
         #expect(try stored.last?.event.decode(as: Deposited.self) == Deposited(id: "w1", amount: 2))
     }
 
+    @Test("an event taken back before the save is neither stored nor published; the others are")
+    func dropped() async throws {
+        try await persistence.perform { unitOfWork in
+            var wallet = Wallet.open("w")
+            wallet.deposit(1)
+            wallet.deposit(2)
+            wallet.events.removeAll { ($0 as? Deposited)?.amount == 1 }
+            try unitOfWork.repository(Wallet.self).save(wallet)
+        }
+        #expect(recorder.events(of: Deposited.self) == [Deposited(id: "w", amount: 2)])
+        #expect(recorder.events(of: AccountOpened.self).count == 1)
+        #expect(try await store.events(after: 0, limit: 10).count == 2)
+    }
+
     @Test("saving the same value twice records its events once; events raised later are recorded then")
     func recordedOnce() async throws {
         try await persistence.perform { unitOfWork in

@@ -100,3 +100,39 @@ struct RepositoryTests {
         #expect(try await accounts.query(richest).map(\.id) == ["a1", "a3", "a2"])
     }
 }
+
+/// An aggregate identified by a UUID.
+private struct Ticket: Aggregate, Equatable {
+    static let collection = "tickets"
+    static let indexes: [IndexedField<Ticket>] = [.field("seat", \.seat)]
+    let id: UUID
+    var seat: String
+}
+
+@Suite("Repository: UUID identifiers")
+struct UUIDIdentifierTests {
+    @Test("an aggregate identified by a UUID is added, found, queried, updated and removed by it")
+    func uuidIdentifiers() async throws {
+        let persistence = Persistence(store: InMemoryStore())
+        let id = try #require(UUID(uuidString: "0B5E3D0C-8C0E-4B8E-9A4B-2E7F9C1D0A11"))
+        try await persistence.perform { unitOfWork in
+            try unitOfWork.repository(Ticket.self).add(Ticket(id: id, seat: "12A"))
+        }
+        #expect(Ticket(id: id, seat: "").documentKey.id == "0B5E3D0C-8C0E-4B8E-9A4B-2E7F9C1D0A11")
+        let tickets = persistence.repository(Ticket.self)
+        #expect(try await tickets.find(id) == Ticket(id: id, seat: "12A"))
+        #expect(try await tickets.query(Query<Ticket>().where(\.seat, equals: "12A")).map(\.id) == [id])
+        try await persistence.perform { unitOfWork in
+            let repository = unitOfWork.repository(Ticket.self)
+            var ticket = try #require(try await repository.find(id))
+            ticket.seat = "14C"
+            try repository.update(ticket)
+        }
+        #expect(try await tickets.find(id)?.seat == "14C")
+        try await persistence.perform { unitOfWork in
+            let repository = unitOfWork.repository(Ticket.self)
+            try repository.remove(try #require(try await repository.find(id)))
+        }
+        #expect(try await tickets.find(id) == nil)
+    }
+}
