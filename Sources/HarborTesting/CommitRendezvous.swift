@@ -33,8 +33,11 @@ public final class CommitRendezvous: Sendable {
         var running: Int?
         var watchers: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-        var isOpen: Bool { arrivals >= parties }
+        var isOpen: Bool { released || (opensWhenFull && arrivals >= parties) }
         let parties: Int
+        /// False for a rendezvous that opens only when released.
+        let opensWhenFull: Bool
+        var released = false
 
         /// Lets the head of the queue run if the rendezvous is open and nobody runs; returns its
         /// continuation when it is already waiting.
@@ -62,9 +65,20 @@ public final class CommitRendezvous: Sendable {
     public let parties: Int
     private let state: Mutex<State>
 
-    init(parties: Int) {
+    init(parties: Int, opensWhenFull: Bool = true) {
         self.parties = max(0, parties)
-        self.state = Mutex(State(parties: max(0, parties)))
+        self.state = Mutex(State(parties: max(0, parties), opensWhenFull: opensWhenFull))
+    }
+
+    /// Opens the rendezvous now: the commits held so far go on in arrival order, one at a time,
+    /// and later ones pass at once. For ``FakeStore/holdNextCommit()``, whose one commit waits
+    /// for this; on a rendezvous of several parties it stops waiting for the rest.
+    public func release() {
+        let admitted = state.withLock { state in
+            state.released = true
+            return state.admitNext()
+        }
+        admitted?.resume()
     }
 
     /// How many commits have arrived so far, held or already let through.
@@ -72,7 +86,8 @@ public final class CommitRendezvous: Sendable {
         state.withLock { $0.arrivals }
     }
 
-    /// True once ``parties`` commits have arrived and the held ones are being let through.
+    /// True once ``parties`` commits have arrived (or ``release()`` was called) and the held ones
+    /// are being let through.
     public var isOpen: Bool {
         state.withLock { $0.isOpen }
     }

@@ -155,6 +155,26 @@ public final class FakeStore: Store {
         return rendezvous
     }
 
+    /// Holds the next commit until the returned rendezvous is released (``CommitRendezvous/release()``):
+    /// a test can look at the store while one unit of work waits at its commit, with no second
+    /// commit to let it through.
+    ///
+    /// ```swift
+    /// let held = store.holdNextCommit()
+    /// let saving = Task { try await persistence.perform(renameBox) }
+    /// await held.waitForArrivals(1)  // read, and waiting at its commit
+    /// #expect(!held.isOpen)
+    /// #expect(try await store.document(at: DocumentKey(collection: "todos", id: "1"))?.version == 1)
+    /// held.release()
+    /// try await saving.value
+    /// ```
+    @discardableResult
+    public func holdNextCommit() -> CommitRendezvous {
+        let rendezvous = CommitRendezvous(parties: 1, opensWhenFull: false)
+        holds.withLock { $0.append((rendezvous, 1)) }
+        return rendezvous
+    }
+
     // MARK: - Store
 
     public func prepare(_ schema: CollectionSchema) async throws {

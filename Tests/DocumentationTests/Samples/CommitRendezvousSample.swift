@@ -30,6 +30,32 @@ struct CommitRendezvousSample {
         #expect(try await persistence.repository(Todo.self).find("1")?.title == "Buy milk!")
     }
 
+    @Test("one held commit waits, with nothing written, until it is released")
+    func holdOne() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        let persistence = Persistence(store: store)
+        try await persistence.perform { unitOfWork in
+            try unitOfWork.repository(Todo.self).add(Todo(id: "1", title: "Buy milk"))
+        }
+        let renameBox: @Sendable (UnitOfWork) async throws -> Void = { unitOfWork in
+            let todos = unitOfWork.repository(Todo.self)
+            guard var todo = try await todos.find("1") else { return }
+            todo.title += "!"
+            try todos.update(todo)
+        }
+        let held = store.holdNextCommit()
+        let saving = Task { try await persistence.perform(renameBox) }
+        await held.waitForArrivals(1)  // read, and waiting at its commit
+        #expect(!held.isOpen)
+        #expect(try await store.document(at: DocumentKey(collection: "todos", id: "1"))?.version == 1)
+        held.release()
+        try await saving.value
+        #expect(try await persistence.repository(Todo.self).find("1")?.title == "Buy milk!")
+        // Only that commit was held: the next one goes straight through.
+        try await persistence.perform(renameBox)
+        #expect(try await persistence.repository(Todo.self).find("1")?.title == "Buy milk!!")
+    }
+
     @Test("a temporary folder holds a real store and is gone afterwards")
     func temporaryFolder() async throws {
         let event = try EncodedEvent(TodoCompleted(todoID: "1", title: "Buy milk"), occurredAt: .now)
