@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// A `Clock` whose time moves only when a test calls ``advance(by:)``, so code that sleeps or
@@ -9,6 +10,16 @@ import Synchronization
 /// async let document = store.document(at: key)
 /// try await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(1))
+/// ```
+///
+/// It tells the wall-clock time too: ``date`` is ``startDate`` plus the time advanced, so code that
+/// stamps `Date`s (a persistence's `now`, a schedule) moves with the same clock:
+///
+/// ```swift
+/// let clock = TestClock(startDate: Date(timeIntervalSince1970: 1_790_000_000))
+/// let persistence = Persistence(store: InMemoryStore(), now: { clock.date })
+/// clock.advance(by: .seconds(90))
+/// #expect(clock.date == Date(timeIntervalSince1970: 1_790_000_090))
 /// ```
 ///
 /// Guarantees:
@@ -73,9 +84,21 @@ public final class TestClock: Clock {
 
     private let state: Mutex<State>
 
-    /// Creates a clock that reads `now` until advanced.
-    public init(now: Instant = Instant(offset: .zero)) {
+    /// The wall-clock time at ``now``'s zero offset.
+    public let startDate: Date
+
+    /// Creates a clock that reads `now` until advanced, and `startDate` as the wall-clock time at
+    /// offset zero (2026-01-01 00:00 UTC by default).
+    public init(now: Instant = Instant(offset: .zero), startDate: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
         state = Mutex(State(now: now))
+        self.startDate = startDate
+    }
+
+    /// The wall-clock time now: ``startDate`` plus ``now``'s offset, moving only as the clock is
+    /// advanced.
+    public var date: Date {
+        let offset = now.offset.components
+        return startDate.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }
 
     /// The current time; changes only through ``advance(by:)`` and ``advance(to:)``.

@@ -1,3 +1,4 @@
+import Foundation
 import Harbor
 import HarborTesting
 import Testing
@@ -14,5 +15,21 @@ struct TestClockSample {
         try await clock.waitForSleepers(1)
         clock.advance(by: .seconds(1))
         #expect(try await document == nil)
+    }
+
+    @Test("the clock's date moves with it, and a persistence stamps events with it")
+    func wallClock() async throws {
+        let clock = TestClock(startDate: Date(timeIntervalSince1970: 1_790_000_000))
+        let persistence = Persistence(store: InMemoryStore(), now: { clock.date })
+        clock.advance(by: .seconds(90))
+        #expect(clock.date == Date(timeIntervalSince1970: 1_790_000_090))
+
+        try await persistence.perform { unitOfWork in
+            try unitOfWork.record(TodoCompleted(todoID: "1", title: "Buy milk"))
+        }
+        let stored = try await persistence.store.events(after: 0, limit: 1)
+        #expect(stored.map(\.event.occurredAt) == [Date(timeIntervalSince1970: 1_790_000_090)])
+        clock.advance(by: .milliseconds(250))
+        #expect(clock.date == Date(timeIntervalSince1970: 1_790_000_090.25))
     }
 }
