@@ -101,15 +101,58 @@ public final class Persistence: Sendable {
         }
     }
 
+    /// Runs `work` in one unit of work that every ``perform(checkingReads:_:)`` of this persistence
+    /// inside it joins, and commits it once when `work` returns: every change and event of all
+    /// of them, or none. `TransactionMiddleware` runs each use case so.
+    ///
+    /// ```swift
+    /// try await persistence.transaction { _ in
+    ///     try await persistence.perform { unitOfWork in try unitOfWork.repository(Todo.self).add(milk) }
+    ///     try await persistence.perform { unitOfWork in try unitOfWork.repository(Todo.self).add(bread) }
+    /// }  // one commit, with both to-dos
+    /// ```
+    ///
+    /// What joins: a `perform` made while `work` runs, in its task or a child task (`async let`,
+    /// a task group), so also in the use cases it runs (``RunContext/run(_:on:)``, the runner's
+    /// `run` from inside it) and in their middleware. A joined `perform` gets this unit of work (and
+    /// its `checkingReads`), commits nothing and publishes nothing; if it throws, the transaction
+    /// fails with its error even when the error was caught, so nothing is half written.
+    ///
+    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)``), event handlers
+    /// (they run after the commit), a `perform` of another persistence, and a `perform` made after
+    /// the transaction finished. A `transaction` inside a transaction joins it. An unstructured
+    /// `Task` started inside inherits the transaction like any task-local value: it joins while
+    /// the transaction is open and fails with ``StoreError/notInUnitOfWork(_:reason:)`` if it
+    /// writes after the commit, so await such tasks inside, or submit runs instead.
+    nonisolated(nonsending)
+        public func transaction<T>(
+            checkingReads: Bool = false,
+            _ work: (UnitOfWork) async throws -> T
+        ) async throws -> T
+    {
+        try await perform(checkingReads: checkingReads) { unitOfWork in
+            try await UnitOfWork.$joinable.withValue(unitOfWork) { try await work(unitOfWork) }
+        }
+    }
+
     nonisolated(nonsending)
         private func performTraced<T>(
             checkingReads: Bool,
             _ work: (UnitOfWork) async throws -> T
         ) async throws -> T
     {
+        if let joined = UnitOfWork.joinable, joined.isJoinable(by: self) {
+            do {
+                return try await work(joined)
+            } catch {
+                joined.noteFailedJoin(error)
+                throw error
+            }
+        }
         let unitOfWork = UnitOfWork(persistence: self, checksReads: checkingReads)
         do {
             let result = try await work(unitOfWork)
+            if let failed = unitOfWork.failedJoin { throw failed }
             let (changeSet, recorded) = unitOfWork.finish()
             // A collection written but never read here is prepared now, so its unique fields hold.
             for schema in unitOfWork.writtenSchemas() { try await prepare(schema) }

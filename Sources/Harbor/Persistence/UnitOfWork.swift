@@ -52,6 +52,8 @@ public final class UnitOfWork: Sendable {
         /// The documents `expectedReads` already holds an expectation for.
         var expectedDocuments: Set<DocumentKey> = []
         var isFinished = false
+        /// The error of a joined `perform` that failed: the whole transaction fails with it.
+        var failedJoin: (any Error)?
 
         /// Sets (or, with nil, drops) the change pending for `key`, in both views of it.
         mutating func setPending(_ key: DocumentKey, _ change: Pending?) {
@@ -273,6 +275,29 @@ public final class UnitOfWork: Sendable {
             }
         }
     }
+
+    // MARK: - Joining
+
+    /// The unit of work a ``Persistence/transaction(checkingReads:_:)`` opened in this task, which
+    /// the `perform` calls inside it join.
+    @TaskLocal static var joinable: UnitOfWork?
+
+    /// Whether a `perform` of `persistence` joins this unit of work: it is that persistence's
+    /// and still open.
+    func isJoinable(by persistence: Persistence) -> Bool {
+        self.persistence === persistence && !state.withLock { $0.isFinished }
+    }
+
+    /// Notes that a joined `perform` failed, so that the transaction fails too, even when the
+    /// error was caught inside it.
+    func noteFailedJoin(_ error: any Error) {
+        state.withLock { state in
+            if state.failedJoin == nil { state.failedJoin = error }
+        }
+    }
+
+    /// The error of a joined `perform` that failed, if one did.
+    var failedJoin: (any Error)? { state.withLock { $0.failedJoin } }
 
     // MARK: - Commit
 

@@ -101,8 +101,8 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
         let ticket = queue.reserve()
         let task = Task {
             // A new task inherits task-locals: it must not believe it holds its parent's lanes,
-            // nor that a retry of its parent's run will try it again.
-            try await RetryMiddleware.$isTrying.withValue(false) {
+            // nor that a retry of its parent's run will try it again, nor join its transaction.
+            try await Self.apart {
                 try await HeldLanes.$current.withValue([]) {
                     try await self.runInTurn(useCase, id: id, lane: lane, queue: queue, ticket: ticket)
                 }
@@ -139,13 +139,21 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
             return RunHandle(id: run.id, task: Task { try await run.join() })
         case .leading(let run, let key, let queue, let ticket):
             let task = Task {
-                try await RetryMiddleware.$isTrying.withValue(false) {
+                try await Self.apart {
                     try await HeldLanes.$current.withValue([]) {
                         try await self.lead(useCase, run: run, key: key, lane: lane, queue: queue, ticket: ticket)
                     }
                 }
             }
             return RunHandle(id: run.id, task: task)
+        }
+    }
+
+    /// Runs `work` apart from the run that submitted it: not retried by its retry middleware,
+    /// not joining its transaction.
+    private static func apart<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        try await RetryMiddleware.$isTrying.withValue(false) {
+            try await UnitOfWork.$joinable.withValue(nil) { try await work() }
         }
     }
 
