@@ -1,0 +1,95 @@
+import Foundation
+
+/// Runs each ``IdempotentUseCase`` once per key, and passes every other use case through.
+///
+/// A run whose key has a result that has not expired returns it without running. Otherwise the
+/// use case runs in one ``Persistence/transaction(checkingReads:_:)`` that also stores its result
+/// under the key, so the changes and the result are committed together or not at all. When
+/// two runs with one key race (in one process or several on one store), one commits; the other's
+/// commit conflicts on the key, nothing of it is written, and it returns the first one's result.
+/// A run that fails stores nothing, so the key can be tried again.
+///
+/// Results are documents of the collection `harbor-idempotency` in the persistence's store,
+/// kept for `keepFor` (24 hours by default) on the persistence's clock: after that, a run with
+/// the key runs again and replaces the result.
+///
+/// ```swift
+/// let app = UseCaseRunner(
+///     services: services,
+///     middleware: [RetryMiddleware(maxAttempts: 3), IdempotencyMiddleware(persistence: services.persistence)])
+/// ```
+public struct IdempotencyMiddleware: UseCaseMiddleware {
+    /// Why an idempotent run could not keep its promise.
+    public struct OutputNotStorable: Error, CustomStringConvertible {
+        /// The use case whose output is neither `Codable` nor `Void`.
+        public let useCaseName: String
+        public var description: String {
+            "\(useCaseName) is idempotent, but its output is neither Codable nor Void, so its result cannot be kept"
+        }
+    }
+
+    /// The persistence that keeps the results, in the same commits as the runs' changes.
+    public let persistence: Persistence
+    /// How long a result answers for its key.
+    public let keepFor: Duration
+
+    /// Keeps results in `persistence` for `keepFor`.
+    public init(persistence: Persistence, keepFor: Duration = .seconds(24 * 60 * 60)) {
+        self.persistence = persistence
+        self.keepFor = keepFor
+    }
+
+    public func handle<U: UseCase>(
+        _ useCase: U,
+        context: RunContext<U.Services>,
+        next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
+    ) async throws -> U.Output {
+        guard let keyed = useCase as? any IdempotentUseCase else { return try await next(useCase, context) }
+        guard U.Output.self == Void.self || U.Output.self is any Codable.Type else {
+            throw OutputNotStorable(useCaseName: context.useCaseName)
+        }
+        let id = "\(context.useCaseName):\(keyed.idempotencyKey)"
+        if let kept = try await keptOutput(id, as: U.Output.self) { return kept }
+        do {
+            return try await persistence.transaction { unitOfWork in
+                let output = try await next(useCase, context)
+                let record = IdempotencyRecord(
+                    id: id, output: try Self.encode(output),
+                    expiresAt: persistence.now().addingTimeInterval(Self.seconds(keepFor)))
+                let records = unitOfWork.repository(IdempotencyRecord.self)
+                if try await records.find(id) != nil { try records.update(record) } else { try records.add(record) }
+                return output
+            }
+        } catch let error as StoreError where error.isConflict {
+            // Another run with this key committed first: nothing of this one was written.
+            if let kept = try await keptOutput(id, as: U.Output.self) { return kept }
+            throw error
+        }
+    }
+
+    /// The output kept under `id`, unless there is none or it expired.
+    private func keptOutput<Output>(_ id: String, as type: Output.Type) async throws -> Output? {
+        guard let record = try await persistence.repository(IdempotencyRecord.self).find(id),
+            record.expiresAt > persistence.now()
+        else { return nil }
+        if let nothing = () as? Output { return nothing }
+        guard let decodable = Output.self as? any Decodable.Type,
+            let output = try JSONDecoder().decode(decodable, from: record.output) as? Output
+        else {
+            throw StoreError.invalidData(
+                DocumentKey(collection: IdempotencyRecord.collection, id: id),
+                reason: "the kept result is not a \(Output.self)")
+        }
+        return output
+    }
+
+    private static func encode<Output>(_ output: Output) throws -> Data {
+        guard let encodable = output as? any Encodable else { return Data() }
+        return try JSONEncoder().encode(encodable)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
