@@ -11,7 +11,7 @@ public import Harbor
 /// it is the idempotency key. A handler with effects outside the store records the positions it
 /// has applied (or the highest one, since positions grow) and ignores one it has seen.
 ///
-/// A handler that throws is retried with backoff (the relay's ``Backoff``); after the last attempt the
+/// A handler that throws is retried with backoff (the relay's `Backoff`); after the last attempt the
 /// event goes to this subscriber's dead letters and delivery goes on with the next event, so
 /// apart from dead letters a subscriber sees events in position order.
 ///

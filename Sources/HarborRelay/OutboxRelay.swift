@@ -99,7 +99,7 @@ public final class OutboxRelay: Sendable {
     }
 
     /// The default error handler: logs the error with the subscriber's name, at `error` level (an
-    /// ``ExpectedError`` at `notice`, a cancellation at `debug`).
+    /// `ExpectedError` at `notice`, a cancellation at `debug`).
     public static let logError: ErrorHandler = { error, subscriber in
         Logger(label: "harbor.outbox").log(
             level: .failure(error), "outbox delivery failed: \(error)", metadata: ["subscriber": .string(subscriber)])

@@ -118,7 +118,7 @@ public final class Persistence: Sendable {
     /// its `checkingReads`), commits nothing and publishes nothing; if it throws, the transaction
     /// fails with its error even when the error was caught, so nothing is half written.
     ///
-    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)``), event handlers
+    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)-lt99``), event handlers
     /// (they run after the commit), a `perform` of another persistence, and a `perform` made after
     /// the transaction finished. A `transaction` inside a transaction joins it. An unstructured
     /// `Task` started inside inherits the transaction like any task-local value: it joins while

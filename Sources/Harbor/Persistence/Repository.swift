@@ -36,7 +36,7 @@ public struct Repository<A: Aggregate>: Sendable {
     /// Integer identifiers therefore sort as text: 1, 10, 11, 2. To list in numeric order, index
     /// the number (`.field("number", \.number)`) and sort on it
     /// (`Query<Order>().sorted(by: \.number)`), or make identifiers that sort as text in the order
-    /// wanted: zero-padded numbers, or ``TimeOrderedID/make()``, which sorts by creation time.
+    /// wanted: zero-padded numbers, or ``TimeOrderedID/make(at:)``, which sorts by creation time.
     public func all() async throws -> [A] {
         try await query(Query<A>())
     }

@@ -10,7 +10,7 @@
 /// tried again whole. A use case and everything it runs are so attempted at most
 /// `backoff.maxAttempts` times in all, where a retry at every level would make 3 attempts 9 at one
 /// level of nesting and 27 at two. Set ``retriesNestedRuns`` to retry nested runs on their own as
-/// well. Runs started apart from the retried one (``UseCaseRunner/submit(_:on:)``, event
+/// well. Runs started apart from the retried one (``UseCaseRunner/submit(_:on:)-lt99``, event
 /// handlers) are retried as any other run.
 ///
 /// ```swift

@@ -19,6 +19,9 @@
 /// only those.
 public protocol DocumentStore: Sendable {
     /// Declares a collection and the fields it indexes; idempotent, and cheap when nothing changed.
+    /// A later schema adds fields and never drops one.
+    /// - Throws: ``StoreError/invalidData(_:reason:)`` when a field made unique already holds one
+    ///   value in two documents; nothing changes.
     func prepare(_ schema: CollectionSchema) async throws
 
     /// The document at `key`, or nil.
