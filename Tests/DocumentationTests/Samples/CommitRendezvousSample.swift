@@ -7,19 +7,28 @@ import Testing
 /// The samples of `CommitRendezvous`'s and `TemporaryFolder`'s doc comments.
 @Suite("Sample: CommitRendezvous and TemporaryFolder")
 struct CommitRendezvousSample {
-    @Test("two units of work read the same aggregate; the one held first commits, the other is stale")
-    func rendezvous() async throws {
+    /// A store holding the to-do "Buy milk", and persistence over it.
+    static func storeWithOneTodo() async throws -> (FakeStore, Persistence) {
         let store = FakeStore(wrapping: InMemoryStore())
         let persistence = Persistence(store: store)
         try await persistence.perform { unitOfWork in
             try unitOfWork.repository(Todo.self).add(Todo(id: "1", title: "Buy milk"))
         }
-        let renameBox: @Sendable (UnitOfWork) async throws -> Void = { unitOfWork in
-            let todos = unitOfWork.repository(Todo.self)
-            guard var todo = try await todos.find("1") else { return }
-            todo.title += "!"
-            try todos.update(todo)
-        }
+        return (store, persistence)
+    }
+
+    /// Adds "!" to the to-do's title.
+    static let renameBox: @Sendable (UnitOfWork) async throws -> Void = { unitOfWork in
+        let todos = unitOfWork.repository(Todo.self)
+        guard var todo = try await todos.find("1") else { return }
+        todo.title += "!"
+        try todos.update(todo)
+    }
+
+    @Test("two units of work read the same aggregate; the one held first commits, the other is stale")
+    func rendezvous() async throws {
+        let (store, persistence) = try await Self.storeWithOneTodo()
+        let renameBox = Self.renameBox
         let rendezvous = store.holdNextCommits(2)
         let first = Task { try await persistence.perform(renameBox) }
         await rendezvous.waitForArrivals(1)  // `first` has read and is held at its commit
@@ -32,17 +41,8 @@ struct CommitRendezvousSample {
 
     @Test("one held commit waits, with nothing written, until it is released")
     func holdOne() async throws {
-        let store = FakeStore(wrapping: InMemoryStore())
-        let persistence = Persistence(store: store)
-        try await persistence.perform { unitOfWork in
-            try unitOfWork.repository(Todo.self).add(Todo(id: "1", title: "Buy milk"))
-        }
-        let renameBox: @Sendable (UnitOfWork) async throws -> Void = { unitOfWork in
-            let todos = unitOfWork.repository(Todo.self)
-            guard var todo = try await todos.find("1") else { return }
-            todo.title += "!"
-            try todos.update(todo)
-        }
+        let (store, persistence) = try await Self.storeWithOneTodo()
+        let renameBox = Self.renameBox
         let held = store.holdNextCommit()
         let saving = Task { try await persistence.perform(renameBox) }
         await held.waitForArrivals(1)  // read, and waiting at its commit
