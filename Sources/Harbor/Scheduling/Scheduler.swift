@@ -43,9 +43,14 @@ public final class Scheduler<Services: Sendable>: Sendable {
 
     /// A scheduler that runs on `runner` the registered use cases scheduled in `persistence`.
     /// - Parameters:
+    ///   - runner: the application that runs the scheduled use cases.
+    ///   - persistence: where the scheduled runs are kept, and whose `now` says what is due.
+    ///   - clock: what ``run()`` waits on between polls.
     ///   - pollInterval: how often ``run()`` looks for due runs.
     ///   - lease: how long a claim lasts before a run whose process died is due again.
     ///   - maxAttempts: how many claims a failing run gets before it is removed.
+    ///   - errorHandler: told of every failed run and store error, with the scheduled run's
+    ///     identifier.
     public convenience init(
         runner: UseCaseRunner<Services>, persistence: Persistence, clock: any Clock<Duration> = ContinuousClock(),
         pollInterval: Duration = .seconds(1), lease: Duration = .seconds(300), maxAttempts: Int = 5,

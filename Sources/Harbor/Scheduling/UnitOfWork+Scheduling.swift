@@ -3,8 +3,11 @@ public import Foundation
 extension UnitOfWork {
     /// Schedules `useCase` to run at `date`, in this unit of work's commit: if the commit fails,
     /// nothing is scheduled. A ``Scheduler`` that knows the use case's type runs it once it is due.
-    /// - Parameter id: the schedule's identifier, for ``cancelScheduled(_:)``; a new time-ordered
-    ///   one by default.
+    /// - Parameters:
+    ///   - useCase: what to run; its type must be registered with the ``Scheduler``.
+    ///   - date: when it is due, on the persistence's clock.
+    ///   - id: the schedule's identifier, for ``cancelScheduled(_:)``; a new time-ordered one by
+    ///     default.
     /// - Returns: the schedule's identifier.
     @discardableResult
     public func schedule<U: UseCase & Codable>(_ useCase: U, at date: Date, id: String = TimeOrderedID.make()) throws
@@ -18,6 +21,11 @@ extension UnitOfWork {
     }
 
     /// Schedules `useCase` to run `delay` after now (the persistence's clock), in this commit.
+    /// - Parameters:
+    ///   - useCase: what to run; its type must be registered with the ``Scheduler``.
+    ///   - delay: how long after now it is due.
+    ///   - id: the schedule's identifier, for ``cancelScheduled(_:)``.
+    /// - Returns: the schedule's identifier.
     @discardableResult
     public func schedule<U: UseCase & Codable>(_ useCase: U, after delay: Duration, id: String = TimeOrderedID.make())
         throws -> String
