@@ -4,7 +4,8 @@ import Hummingbird
 import WordCounter
 
 /// `GET /`: the dashboard page; `/?days=7|30|90|365` picks the chart's range (the configuration's
-/// ``WebConfiguration/chartDays`` when absent).
+/// ``WebConfiguration/chartDays`` when absent); `files` (a cursor from the page's own "Next"
+/// link), `q` and `state` pick the page of files it lists (``FilePageParameters``).
 struct DashboardRoutes: Sendable {
     let app: WordCounterApp
     let configuration: WebConfiguration
@@ -31,7 +32,19 @@ struct DashboardRoutes: Sendable {
             }
             days = value
         }
+        var search: FilePageParameters
+        switch Result(catching: { () throws(APIError) in
+            try FilePageParameters(query: request.uri.query, cursorName: "files", readsLimit: false)
+        }) {
+        case .success(let parameters): search = parameters
+        case .failure(let error):
+            guard ErrorPage.isWanted(by: request) else { throw error }
+            return searchRefusal(error, token: query["token"].map(String.init))
+        }
+        search.limit = DashboardPage.filesPerPage
         let summary = try await summaries.current().summary
+        let filePage = try await app.run(search.query, on: APIRoutes.queryLane)
+        // The folders' totals are over every file, not this page's.
         let files = try await app.run(ShowStatus(), on: APIRoutes.queryLane)
         // Per machine: the same days and totals, with each machine's share beside them.
         let history = try await app.run(ShowHistory(days: days, grouping: .machine), on: APIRoutes.queryLane)
@@ -40,9 +53,13 @@ struct DashboardRoutes: Sendable {
         let projects = try await app.run(ShowProjects(), on: APIRoutes.queryLane)
         let nonce = AccessToken.generate().value.prefix(24)
         var page = DashboardPage(
-            summary: summary, files: files, history: history, dateText: dateText(summary.date),
+            summary: summary, files: filePage.rows, history: history, dateText: dateText(summary.date),
             scriptNonce: String(nonce), ranges: Self.ranges, token: query["token"].map(String.init))
         page.streaks = streaks
+        page.fileSearch = search
+        page.fileTotal = filePage.total
+        page.nextFiles = filePage.next.map(FileCursor.string(for:))
+        page.chosenDays = query["days"] == nil ? nil : days
         page.projects = projects
         if let session = configuration.session {
             page.session = try await app.run(ShowSessionProgress(session: session), on: APIRoutes.queryLane)
@@ -81,6 +98,17 @@ struct DashboardRoutes: Sendable {
             heading: "The chart has no such range",
             message: "The chart shows 7, 30, 90 or 365 days, not '\(days)'. Pick one:",
             links: links)
+        return page.response(status: .badRequest)
+    }
+
+    /// The page a browser gets for a search the list cannot make (a cursor it did not give): 400,
+    /// with a link to the first page of files.
+    func searchRefusal(_ error: APIError, token: String?) -> Response {
+        let tokenQuery = token.flatMap(AccessToken.init).map { "?token=\($0.value)" } ?? ""
+        let page = ErrorPage(
+            heading: "The files cannot be listed so",
+            message: error.message + ".",
+            links: [(href: "/\(tokenQuery)", text: "The first page of files")])
         return page.response(status: .badRequest)
     }
 
