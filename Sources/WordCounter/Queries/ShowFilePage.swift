@@ -4,9 +4,13 @@ public import Harbor
 /// and how many files there are on all pages; what `GET /api/files` and the dashboard show, so
 /// that neither grows with the number of files.
 ///
-/// Filters: ``state`` (kept in the store's query) and ``matching``, a case-insensitive part of
-/// the path. The page starts after ``after`` (the ``FilePage/next`` of the page before), read
+/// Filters: ``state`` and ``matching``, a case-insensitive part of the path. The page starts after ``after`` (the ``FilePage/next`` of the page before), read
 /// from the store's path index, so a page costs about the same whatever page it is.
+///
+/// Today's change of a row is its file's own writing today, read for the page's files only; unlike
+/// ``ShowStatus``, it does not add what was written today under the same path by a file untracked
+/// since (tracked again, under a new identifier): finding that would read every record of the
+/// day, what a page must not cost.
 ///
 /// The ``FilePage/total`` is counted by the store when it can be (no ``matching``, no machine
 /// named); otherwise the query reads every file's index entry (path, state and machine, never
@@ -32,13 +36,18 @@ public struct ShowFilePage: UseCase, Codable {
     public func execute(in context: RunContext<WordCounterServices>) async throws -> FilePage {
         let services = context.services
         let repository = services.persistence.repository(TrackedFile.self)
-        var query = Query<TrackedFile>().sorted(by: \.path).selecting(\.path, \.state, \.words, \.machine)
-        if let state { query = query.where(\.state, equals: state) }
+        let byPath = Query<TrackedFile>().sorted(by: \.path).selecting(\.path, \.state, \.words, \.machine)
+        let inState = state.map { byPath.where(\.state, equals: $0) } ?? byPath
         let needle = matching.flatMap { $0.isEmpty ? nil : $0.lowercased() }
         // Without a search or a machine, the store counts, and the page is read from its cursor on;
         // otherwise every entry is read once, to count, and the page is taken on the way.
         let countedByStore = needle == nil && services.machine == nil
-        var total = countedByStore ? try await repository.count(query) : 0
+        var total = countedByStore ? try await repository.count(inState) : 0
+        // The store keeps a state's files only when they are few: it then sorts them by path
+        // cheaply. Many (every `ok` file) it would sort all to give a page; the path index gives
+        // them in order instead, and their state is checked here.
+        let stateInStore = countedByStore && total <= Self.scanSize
+        var query = stateInStore ? inState : byPath
         if countedByStore, let after { query = query.where(\.path, atLeast: after.path) }
         var entries: [IndexEntry] = []
         var next: FilePosition?
@@ -49,6 +58,7 @@ public struct ShowFilePage: UseCase, Codable {
             token = page.next
             for entry in page.entries where TrackedFile.belongs(entry, to: services.machine) {
                 guard case .string(let path) = entry[field: "path"] else { continue }
+                if !stateInStore, let state, entry[field: "state"] != .string(state.rawValue) { continue }
                 if let needle, !path.lowercased().contains(needle) { continue }
                 if !countedByStore { total += 1 }
                 if let after, !after.precedes(path: path, id: entry.key.id) { continue }
@@ -77,8 +87,10 @@ public struct ShowFilePage: UseCase, Codable {
         let services = context.services
         let persistence = services.persistence
         let repository = persistence.repository(TrackedFile.self)
+        // Today's records of this page's files only: a day can hold a record per tracked file.
+        let ids = entries.map(\.key.id)
         let today = try await persistence.repository(DailyCount.self)
-            .query(Query<DailyCount>().where(\.day, equals: services.today))
+            .query(Query<DailyCount>().where(\.fileID, isIn: ids).where(\.day, equals: services.today))
             .filter { record in services.machine == nil || record.machine == nil || record.machine == services.machine }
         var netToday: [String: Int] = [:]  // file id → net words
         for record in today { netToday[record.fileID, default: 0] += record.net }
@@ -106,33 +118,11 @@ public struct ShowFilePage: UseCase, Codable {
                 FileStatusRow(id: id, path: path, words: words, today: netToday[id] ?? 0, status: state, reason: reason)
             )
         }
-        try await addWritingOfUntrackedFiles(today, to: &rows, in: context)
         let targets = try await persistence.repository(FileTarget.self).all()
         if !targets.isEmpty {
             let byFile = Dictionary(targets.map { ($0.id, $0.words) }) { first, _ in first }
             for index in rows.indices { rows[index].target = byFile[rows[index].id] }
         }
         return rows
-    }
-
-    /// Adds to each row today's writing under its path by files no longer tracked (untracked and
-    /// tracked again, under a new identifier), as ``ShowStatus`` does.
-    private func addWritingOfUntrackedFiles(
-        _ today: [DailyCount], to rows: inout [FileStatusRow], in context: RunContext<WordCounterServices>
-    ) async throws {
-        let onPage = Set(rows.map(\.id))
-        var rowsByPath: [ExactPath: [Int]] = [:]
-        for (index, row) in rows.enumerated() { rowsByPath[ExactPath(row.path), default: []].append(index) }
-        let repository = context.services.persistence.repository(TrackedFile.self)
-        var tracked: [String: Bool] = [:]  // file id → whether it is a tracked file of this machine
-        for record in today where !onPage.contains(record.fileID) {
-            guard let path = record.path, let indices = rowsByPath[ExactPath(path)] else { continue }
-            if tracked[record.fileID] == nil {
-                let file = try await repository.find(record.fileID)
-                tracked[record.fileID] = file?.belongs(to: context.services.machine) ?? false
-            }
-            guard tracked[record.fileID] == false else { continue }
-            for index in indices { rows[index].today += record.net }
-        }
     }
 }

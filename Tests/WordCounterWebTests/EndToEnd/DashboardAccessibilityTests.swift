@@ -27,7 +27,8 @@ struct DashboardAccessibilityTests {
     }()
 
     /// How many scenes the novel has: `WORDCOUNTER_AXE_FILES`, 100 by default.
-    static let files = ProcessInfo.processInfo.environment["WORDCOUNTER_AXE_FILES"].flatMap { Int($0) }
+    static let files =
+        ProcessInfo.processInfo.environment["WORDCOUNTER_AXE_FILES"].flatMap { Int($0) }
         .map { max(1, $0) } ?? 100
 
     /// Runs `arguments` (looked up on the PATH) to completion: its exit status and output.
