@@ -16,6 +16,12 @@ struct DashboardRoutes: Sendable {
         router.get("/") { request, _ in try await page(request) }
     }
 
+    /// The lane the page's queries run on: one at a time. A page with 10,000 files costs about a
+    /// tenth of a second of work; fifty clients asking for pages at once (and never reading them)
+    /// then queue here, one page's query after another, instead of taking every thread the
+    /// server has: `/health`, the API and the live updates are answered meanwhile.
+    static let pageLane = Lane.concurrent("web-pages", limit: 1)
+
     /// The ranges the page offers, in days.
     static let ranges = [7, 30, 90, 365]
 
@@ -43,14 +49,12 @@ struct DashboardRoutes: Sendable {
         }
         search.limit = DashboardPage.filesPerPage
         let summary = try await summaries.current().summary
-        let filePage = try await app.run(search.query, on: APIRoutes.queryLane)
-        // The folders' totals are over every file, not this page's.
-        let files = try await app.run(ShowStatus(), on: APIRoutes.queryLane)
+        let filePage = try await app.run(search.query, on: Self.pageLane)
         // Per machine: the same days and totals, with each machine's share beside them.
-        let history = try await app.run(ShowHistory(days: days, grouping: .machine), on: APIRoutes.queryLane)
-        let year = days == 365 ? history : try await app.run(ShowHistory(days: 365), on: APIRoutes.queryLane)
-        let streaks = try await app.run(ShowStreaks(), on: APIRoutes.queryLane)
-        let projects = try await app.run(ShowProjects(), on: APIRoutes.queryLane)
+        let history = try await app.run(ShowHistory(days: days, grouping: .machine), on: Self.pageLane)
+        let year = days == 365 ? history : try await app.run(ShowHistory(days: 365), on: Self.pageLane)
+        let streaks = try await app.run(ShowStreaks(), on: Self.pageLane)
+        let projects = try await app.run(ShowProjects(), on: Self.pageLane)
         let nonce = AccessToken.generate().value.prefix(24)
         var page = DashboardPage(
             summary: summary, files: filePage.rows, history: history, dateText: dateText(summary.date),
@@ -62,16 +66,17 @@ struct DashboardRoutes: Sendable {
         page.chosenDays = query["days"] == nil ? nil : days
         page.projects = projects
         if let session = configuration.session {
-            page.session = try await app.run(ShowSessionProgress(session: session), on: APIRoutes.queryLane)
+            page.session = try await app.run(ShowSessionProgress(session: session), on: Self.pageLane)
         }
         page.fileHistories = try await app.run(
-            ShowFileHistories(days: DashboardPage.sparklineDays), on: APIRoutes.queryLane)
+            ShowFileHistories(days: DashboardPage.sparklineDays), on: Self.pageLane)
         page.machineShares = MachineShares(entries: history)
         page.sessionLog = SessionLogTable(
-            sessions: try await app.run(ShowWritingSessions(days: 7), on: APIRoutes.queryLane),
+            sessions: try await app.run(ShowWritingSessions(days: 7), on: Self.pageLane),
             calendar: app.services.calendar)
-        let folders = try await app.run(ListTrackedFolders(onThisMachine: true), on: APIRoutes.queryLane)
-        page.folders = FolderTable(totals: FolderTotal.totals(of: files, in: folders))
+        // Over every file, not this page's: read and summed in one run, so that a page waiting
+        // for the lane holds no file but its own page's.
+        page.folders = FolderTable(totals: try await app.run(ShowFolderTotals(), on: Self.pageLane))
         page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)
         let html = page.html
         let buffer = ByteBuffer(string: html)
