@@ -20,7 +20,7 @@ struct APIRoutes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         let api = router.group("api")
         api.get("summary") { _, _ in try await summary() }
-        api.get("files") { _, _ in try await files() }
+        api.get("files") { request, _ in try await files(request) }
         api.get("history") { request, _ in try await history(request) }
         api.post("track") { request, _ in try await track(request) }
         api.delete("files/:id") { _, context in try await untrack(id: context.parameters.require("id")) }
@@ -32,10 +32,13 @@ struct APIRoutes: Sendable {
         Response.json(buffer: try await summaries.current().json)
     }
 
-    /// `GET /api/files`: every tracked file, sorted by path.
-    func files() async throws -> Response {
-        let rows = try await app.run(ShowStatus(), on: Self.queryLane)
-        return try Response.json(rows.map(FileObject.init))
+    /// `GET /api/files?limit=N&cursor=C&q=TEXT&state=S`: one page of the tracked files, sorted by
+    /// path (``FilePageParameters`` reads the query), as `{"files": [...], "total": N, "next": C}`;
+    /// pass `next` as `cursor` for the page after, until it is `null`.
+    func files(_ request: Request) async throws -> Response {
+        let parameters = try FilePageParameters(query: request.uri.query)
+        let page = try await app.run(parameters.query, on: Self.queryLane)
+        return try Response.json(FilePageObject(page))
     }
 
     /// `GET /api/history?days=N&by=day|week|month`: net and gross words of the last N days (today

@@ -2,6 +2,10 @@ import WordCounter
 
 /// The dashboard's HTML: today against the goal, the chart of the last days, and the files.
 ///
+/// The files are listed a page at a time (``filesPerPage``), with plain links to the next page and
+/// back to the first, and a search form (part of the path, the state): the page stays small
+/// whatever the number of files.
+///
 /// Complete without JavaScript; the script only reloads the page's data when the server says a
 /// count changed. Every piece of text that comes from the user's files (paths, reasons) is
 /// HTML-escaped.
@@ -13,7 +17,7 @@ import WordCounter
 struct DashboardPage {
     /// Today at a glance.
     let summary: Summary
-    /// The tracked files, sorted by path.
+    /// The tracked files of this page (at most ``filesPerPage``), sorted by path.
     let files: [FileStatusRow]
     /// Words per day, oldest first, today last.
     let history: [HistoryEntry]
@@ -43,6 +47,16 @@ struct DashboardPage {
     var fileHistories: [String: [Int]] = [:]
     /// How many days each file's sparkline shows.
     static let sparklineDays = 30
+    /// How many files a page lists.
+    static let filesPerPage = 100
+    /// Which files the page lists: the search, and whether it is the first page.
+    var fileSearch = FilePageParameters()
+    /// How many files match ``fileSearch`` on all pages; nil: just ``files``.
+    var fileTotal: Int?
+    /// The cursor of the next page of files; nil on the last.
+    var nextFiles: String?
+    /// The chart's range when the page was asked for one (`?days=`), kept in the files' links.
+    var chosenDays: Int?
 
     /// The whole document.
     var html: String {
@@ -312,7 +326,7 @@ struct DashboardPage {
     }
 
     private var filesSection: String {
-        guard !files.isEmpty else {
+        guard summary.files > 0 || !files.isEmpty else {
             return """
                 <section class="card wide files" aria-labelledby="files-heading">
                 <h2 id="files-heading">Files</h2>
@@ -320,6 +334,19 @@ struct DashboardPage {
                 </section>
                 """
         }
+        return """
+            <section class="card wide files" aria-labelledby="files-heading">
+            <h2 id="files-heading">Files</h2>
+            \(fileSearchForm)
+            <p class="caption" id="files-shown">\(filesShownText)</p>
+            \(files.isEmpty ? "" : filesTable)
+            \(filePageLinks)
+            </section>
+            """
+    }
+
+    /// The table of this page's files.
+    private var filesTable: String {
         let hasTargets = files.contains { $0.target != nil }
         let rows = files.map { file -> String in
             let slash = file.path.lastIndex(of: "/").map { file.path.index(after: $0) } ?? file.path.startIndex
@@ -339,16 +366,80 @@ struct DashboardPage {
                 """
         }
         return """
-            <section class="card wide files" aria-labelledby="files-heading">
-            <h2 id="files-heading">Files</h2>
-            <div class="table-scroll"><table>
+            <div class="table-scroll"><table aria-describedby="files-shown">
             <thead><tr><th>Path</th><th class="num">Words</th><th class="spark">Last \(Self.sparklineDays) days</th>\
             <th class="num">Today</th>\(hasTargets ? "<th class=\"target\">Target</th>" : "")<th>State</th></tr></thead>
             <tbody>
             \(rows.joined(separator: "\n"))
             </tbody>
             </table></div>
-            </section>
             """
+    }
+
+    /// What the list shows: `Files 1–100 of 10,000`, or what matched the search.
+    private var filesShownText: String {
+        let total = fileTotal ?? files.count
+        var filters: [String] = []
+        if let text = fileSearch.matching { filters.append("whose path contains “\(text.htmlEscaped)”") }
+        if let state = fileSearch.state { filters.append("\(state.rawValue)") }
+        let which = filters.isEmpty ? "" : " " + filters.joined(separator: ", ")
+        guard !files.isEmpty else {
+            return fileSearch.after == nil ? "No file\(which)." : "No more files\(which)."
+        }
+        let noun = total == 1 ? "file" : "files"
+        if files.count == total { return "All \(WordNumber.text(total)) \(noun)\(which)." }
+        let shown = WordNumber.text(files.count)
+        let position = fileSearch.after == nil ? "the first \(shown)" : shown
+        return "Showing \(position) of \(WordNumber.text(total)) \(noun)\(which), by path."
+    }
+
+    /// The search form: part of the path and the state; a plain `GET` that works without script.
+    private var fileSearchForm: String {
+        let states: [FileState?] = [nil] + FileState.allCases.map { $0 }
+        let options = states.map { state -> String in
+            let value = state?.rawValue ?? ""
+            let selected = state == fileSearch.state ? " selected" : ""
+            return "<option value=\"\(value)\"\(selected)>\(state?.rawValue ?? "any")</option>"
+        }
+        var hidden = ""
+        if let chosenDays { hidden += "<input type=\"hidden\" name=\"days\" value=\"\(chosenDays)\">" }
+        if let token = token.flatMap(AccessToken.init) {
+            hidden += "<input type=\"hidden\" name=\"token\" value=\"\(token.value.htmlEscaped)\">"
+        }
+        return """
+            <form class="inline-form file-search" role="search" aria-label="Find files" method="get" action="/">\
+            <label for="files-q">Path contains</label> \
+            <input id="files-q" name="q" type="search" maxlength="\(FilePageParameters.maximumSearchLength)" \
+            value="\((fileSearch.matching ?? "").htmlEscaped)"> \
+            <label for="files-state">State</label> \
+            <select id="files-state" name="state">\(options.joined())</select>\
+            \(hidden) <button type="submit">Find</button></form>
+            """
+    }
+
+    /// Links to the first page (when this is not it) and the next (when there is one).
+    private var filePageLinks: String {
+        var links: [String] = []
+        if fileSearch.after != nil {
+            links.append("<a href=\"\(filesLink(cursor: nil).htmlEscaped)\">First page</a>")
+        }
+        if let nextFiles {
+            links.append(
+                "<a href=\"\(filesLink(cursor: nextFiles).htmlEscaped)\" rel=\"next\">"
+                    + "Next \(WordNumber.text(Self.filesPerPage)) files</a>")
+        }
+        guard !links.isEmpty else { return "" }
+        return "<nav class=\"ranges file-pages\" aria-label=\"Pages of files\">\(links.joined(separator: " "))</nav>"
+    }
+
+    /// This page's address with the files' search, at `cursor`.
+    func filesLink(cursor: String?) -> String {
+        var parameters: [String] = []
+        if let chosenDays { parameters.append("days=\(chosenDays)") }
+        if let text = fileSearch.matching { parameters.append("q=" + text.formEncoded) }
+        if let state = fileSearch.state { parameters.append("state=" + state.rawValue) }
+        if let cursor { parameters.append("files=" + cursor) }
+        if let token = token.flatMap(AccessToken.init) { parameters.append("token=" + token.value.formEncoded) }
+        return "/" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 }

@@ -17,6 +17,10 @@ public struct WebConfiguration: Sendable {
     /// How long a connection may take to send a request's headers, and may stay open between
     /// requests; then it is closed. A response being sent (a live-update stream) is never cut.
     public var idleTimeout: Duration
+    /// How long a connection may leave its answers unread (nothing could be written to it) before
+    /// it is closed: a client that asks and never reads holds at most one answer's bytes, and
+    /// only this long. A live-update stream whose client stopped reading is closed too.
+    public var writeTimeout: Duration = .seconds(30)
     /// How long a live-update stream may stay quiet before a comment line is sent on it (keeps
     /// proxies from closing it, and finds clients that vanished without closing); nil: never.
     public var heartbeat: Duration?

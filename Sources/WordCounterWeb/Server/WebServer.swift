@@ -10,7 +10,10 @@ public import WordCounter
 /// Routes (all answers to refused requests are `{"error": "…"}` with a 4xx status):
 /// - `GET /`: the dashboard page (`/?days=7|30|90|365` picks the chart's range);
 ///   `GET /health`: `ok`, the cheapest route (a throughput baseline).
-/// - `GET /api/summary`, `GET /api/files`, `GET /api/history?days=N&by=day|week`.
+/// - `GET /api/summary`, `GET /api/history?days=N&by=day|week`.
+/// - `GET /api/files?limit=N&cursor=C&q=TEXT&state=ok|missing|unreadable`: one page of files,
+///   sorted by path, as `{"files": [...], "total": N, "next": C}` (`next` is `null` on the last
+///   page); a bad parameter is a 400 that names it.
 /// - `POST /api/track` with `{"path": "/abs/path"}` (below a root only), `DELETE /api/files/{id}`.
 /// - `GET /api/events`: server-sent events, one per domain event published on the services' bus
 ///   (or, with ``ChangeSource/outbox``, committed to the store by any process).
@@ -19,7 +22,9 @@ public import WordCounter
 /// another method is `405 Method Not Allowed` with an `Allow` header (and `OPTIONS` is `204`
 /// with `Allow`); every answer says `X-Content-Type-Options: nosniff`. Connections that take
 /// longer than ``WebConfiguration/idleTimeout`` to send their headers, or stay idle that long
-/// between requests, are closed.
+/// between requests, are closed; so are those that leave their answers unread for
+/// ``WebConfiguration/writeTimeout``: past 64 KiB of unsent answers a connection takes no more,
+/// so a client that asks and never reads holds about one answer, and not for ever.
 ///
 /// ```swift
 /// let server = WebServer(app: app, configuration: WebConfiguration())
@@ -105,10 +110,13 @@ public struct WebServer: Sendable {
         onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> Application<RouterResponder<BasicRequestContext>> {
         let address = configuration.address
+        let writeTimeout = TimeAmount(configuration.writeTimeout)
         return Application(
             router: router(),
             server: .http1(
-                configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))),
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [StalledReaderHandler(timeout: writeTimeout, logger: logger)],
+                    idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(address.host, port: address.port), serverName: "wordcounter"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? address.port) },

@@ -12,8 +12,8 @@ struct Serve: ScopedCommand {
         abstract: "Serve a web dashboard and a JSON API, keeping counts current while it runs.",
         discussion: """
             Open the printed address in a browser: today's words against your daily goal, a \
-            chart of words per day for the last 30 days, and every tracked file (missing ones \
-            stand out). The page works without JavaScript; with it, the page updates itself when \
+            chart of words per day for the last 30 days, and the tracked files, 100 at a time with a \
+            search (missing ones stand out). The page works without JavaScript; with it, the page updates itself when \
             a count changes. Everything is served by this program: nothing is loaded from elsewhere.
 
               wordcounter serve                               # http://127.0.0.1:8080/
@@ -22,7 +22,8 @@ struct Serve: ScopedCommand {
 
             The JSON API (try: curl -s http://127.0.0.1:8080/api/summary):
               GET    /api/summary         today's words, goal, progress, files
-              GET    /api/files           the items of `wordcounter status --json`
+              GET    /api/files           a page of `wordcounter status --json`'s items:
+                                          ?limit=100&cursor=NEXT&q=PART&state=ok|missing|unreadable
               GET    /api/history?days=N  the items of `wordcounter history --json`
               POST   /api/track           {"path": "/absolute/path"} in a --root
               DELETE /api/files/ID        stop tracking one file

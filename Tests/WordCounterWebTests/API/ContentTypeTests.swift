@@ -34,7 +34,7 @@ struct ContentTypeTests {
             let response = try await client.post(
                 "/api/track", json: #"{"path": "/home/writer/a.md"}"#, contentType: contentType)
             #expect(response.status == .unsupportedMediaType, "\(contentType)")
-            #expect(try await client.get("/api/files").decode([FileObject].self).isEmpty)
+            #expect(try await client.get("/api/files").decode(FilePageObject.self).files.isEmpty)
         }
     }
 

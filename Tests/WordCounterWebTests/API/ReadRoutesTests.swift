@@ -66,23 +66,24 @@ struct ReadRoutesTests {
         }
     }
 
-    @Test("GET /api/files: the same items as `status --json`, missing ones marked")
+    @Test("GET /api/files: the same items as `status --json`, missing ones marked, in a page")
     func files() async throws {
         let fixture = try await Self.writtenToday()
         let expected = try await fixture.app.run(ShowStatus())
         try await fixture.withClient { client in
             let response = try await client.get("/api/files")
             #expect(response.status == .ok)
-            let files = try response.decode([FileObject].self)
+            let files = try response.decode(FilePageObject.self).files
             #expect(files.map(\.path) == ["/home/writer/novel/a.md", "/home/writer/novel/gone.md"])
             #expect(files.map(\.status) == ["ok", "missing"])
             #expect(files.map(\.today) == [30, 0])
             #expect(files.map(\.words) == [130, 10])
             #expect(files.map(\.id) == expected.map(\.id))
-            // The status command encodes its rows directly; the API's items decode to the same rows.
+            // The status command encodes its rows directly; the API's items encode the same way.
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            #expect(response.text == String(decoding: try encoder.encode(expected), as: UTF8.self))
+            let rows = String(decoding: try encoder.encode(expected), as: UTF8.self)
+            #expect(response.text == #"{"files":"# + rows + #","next":null,"total":2}"#)
         }
     }
 

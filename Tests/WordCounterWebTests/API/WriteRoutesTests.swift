@@ -18,7 +18,7 @@ struct WriteRoutesTests {
             #expect(answer.path == "/home/writer/essays")
             #expect(answer.files.map(\.path) == ["/home/writer/essays/one.md", "/home/writer/essays/two.txt"])
             #expect(answer.files.map(\.words) == [12, 8])
-            let files = try await client.get("/api/files").decode([FileObject].self)
+            let files = try await client.get("/api/files").decode(FilePageObject.self).files
             #expect(files.count == 2)
         }
     }
@@ -30,11 +30,11 @@ struct WriteRoutesTests {
         try fixture.disk.write("/home/writer/b.md", contents: WebFixture.words(5))
         try await fixture.track("/home/writer/a.md", "/home/writer/b.md")
         try await fixture.withClient { client in
-            let before = try await client.get("/api/files").decode([FileObject].self)
+            let before = try await client.get("/api/files").decode(FilePageObject.self).files
             let target = try #require(before.first { $0.path == "/home/writer/a.md" })
             let response = try await client.delete("/api/files/\(target.id)")
             #expect(response.status == .noContent)
-            let after = try await client.get("/api/files").decode([FileObject].self)
+            let after = try await client.get("/api/files").decode(FilePageObject.self).files
             #expect(after.map(\.path) == ["/home/writer/b.md"])
         }
     }
@@ -48,7 +48,7 @@ struct WriteRoutesTests {
             let response = try await client.delete("/api/files/no-such-file")
             #expect(response.status == .notFound)
             #expect(response.errorMessage?.contains("no-such-file") == true)
-            #expect(try await client.get("/api/files").decode([FileObject].self).count == 1)
+            #expect(try await client.get("/api/files").decode(FilePageObject.self).files.count == 1)
         }
     }
 
@@ -72,7 +72,7 @@ struct WriteRoutesTests {
             #expect(response.status.code == status)
             let error = try #require(response.errorMessage)
             #expect(error.contains(message), "\(error)")
-            #expect(try await client.get("/api/files").decode([FileObject].self).isEmpty)
+            #expect(try await client.get("/api/files").decode(FilePageObject.self).files.isEmpty)
         }
     }
 
@@ -85,7 +85,7 @@ struct WriteRoutesTests {
             let response = try await client.post("/api/track", json: #"{"path": "/home/writer/a.md"\#(padding)}"#)
             #expect(response.status == .contentTooLarge)
             #expect(response.errorMessage?.contains("65536 bytes") == true)
-            #expect(try await client.get("/api/files").decode([FileObject].self).isEmpty)
+            #expect(try await client.get("/api/files").decode(FilePageObject.self).files.isEmpty)
         }
     }
 }

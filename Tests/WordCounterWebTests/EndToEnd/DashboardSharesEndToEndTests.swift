@@ -69,7 +69,8 @@ struct DashboardSharesEndToEndTests {
         #expect(html.contains("<td class=\"target\">25% of 4<div class=\"meter\" role=\"progressbar\""))
         #expect(html.contains("<td class=\"target\"></td>"))  // three.md has none
         let (_, files) = try await serve.get("/api/files")
-        let items = try #require(try JSONSerialization.jsonObject(with: files) as? [[String: Any]])
+        let answer = try #require(try JSONSerialization.jsonObject(with: files) as? [String: Any])
+        let items = try #require(answer["files"] as? [[String: Any]])
         #expect(items.compactMap { $0["target"] as? Int }.sorted() == [3, 4])
     }
 }

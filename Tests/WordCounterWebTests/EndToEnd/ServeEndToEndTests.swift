@@ -33,7 +33,7 @@ struct ServeEndToEndTests {
         }
         #expect(today == 25)
 
-        let files = try JSONDecoder().decode([FileObject].self, from: try await serve.get("/api/files").body)
+        let files = try JSONDecoder().decode(FilePageObject.self, from: try await serve.get("/api/files").body).files
         #expect(files.map(\.today) == [25])
         let page = String(decoding: try await serve.get("/").body, as: UTF8.self)
         #expect(page.contains(#"data-words="25""#))

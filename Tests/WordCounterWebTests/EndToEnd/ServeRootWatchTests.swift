@@ -98,7 +98,7 @@ struct ServeRootWatchTests {
 
         let server = try Server(folder: folder, arguments: ["serve", "--watch", "--port", "0", "--root", novel])
         try server.readLog(until: "passwd.md")  // the watcher's first update found it
-        #expect(try await server.get("/api/files", as: [FileObject].self).map(\.path) == [novel + "/a.md"])
+        #expect(try await server.get("/api/files", as: FilePageObject.self).files.map(\.path) == [novel + "/a.md"])
         #expect(try await server.get("/api/summary", as: SummaryObject.self).today == 0)  // not +34
 
         // A full update finds the link again: a tracked file deleted, and a folder moved in at once
@@ -111,7 +111,7 @@ struct ServeRootWatchTests {
             atPath: folder.appendingPathComponent("staging/zz-part").path, toPath: novel + "/zz-part")
         try FileManager.default.removeItem(atPath: novel + "/a.md")
         try server.readLog(until: "shadow.md")
-        #expect(try await server.get("/api/files", as: [FileObject].self).map(\.path) == [novel + "/a.md"])
+        #expect(try await server.get("/api/files", as: FilePageObject.self).files.map(\.path) == [novel + "/a.md"])
         #expect(try await server.get("/api/summary", as: SummaryObject.self).today == 0)
 
         #expect(server.stop() == 0)

@@ -18,7 +18,7 @@ struct RootRestrictionTests {
             let response = try await client.post("/api/track", json: #"{"path": "\#(path)"}"#)
             #expect(response.status == .forbidden)
             #expect(response.errorMessage?.contains("--root") == true)
-            #expect(try await client.get("/api/files").decode([FileObject].self).isEmpty)
+            #expect(try await client.get("/api/files").decode(FilePageObject.self).files.isEmpty)
         }
     }
 

@@ -59,7 +59,7 @@ struct SymlinkRootTests {
             let response = try await client.post("/api/track", json: #"{"path": "\#(disk.root)/\#(relative)"}"#)
             #expect(response.status == .forbidden, "\(relative): \(response.text)")
             #expect(response.errorMessage?.contains("--root") == true)
-            #expect(try await client.get("/api/files").decode([FileObject].self).isEmpty)
+            #expect(try await client.get("/api/files").decode(FilePageObject.self).files.isEmpty)
         }
     }
 

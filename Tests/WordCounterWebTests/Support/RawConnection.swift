@@ -21,10 +21,14 @@ final class RawConnection: Sendable {
     /// Everything read so far.
     var received: String { state.withLock { $0.received } }
 
-    /// Connects to `127.0.0.1:port`.
-    init(port: Int) throws {
+    /// Connects to `127.0.0.1:port`; with `receiveBuffer`, the kernel holds at most about that
+    /// many bytes the connection did not read (a client that reads nothing fills it at once).
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -2,6 +2,7 @@ import Foundation
 import Harbor
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Synchronization
 import Testing
 import WordCounter
@@ -21,6 +22,7 @@ struct WebFixture {
     init(
         token: AccessToken? = nil, roots: [String] = ["/home/writer"], host: String = "127.0.0.1",
         summaryMaxAge: Duration = .seconds(3600), idleTimeout: Duration = .seconds(30),
+        writeTimeout: Duration = .seconds(30),
         changes: WebServer.ChangeSource = .eventBus, heartbeat: Duration? = nil,
         liveClock: any Clock<Duration> = ContinuousClock(), session: WritingSession? = nil
     ) {
@@ -36,6 +38,7 @@ struct WebFixture {
             address: ServerAddress(host: host, port: 0), token: token, roots: TrackableRoots(roots),
             summaryMaxAge: summaryMaxAge, idleTimeout: idleTimeout, heartbeat: heartbeat)
         configuration.session = session
+        configuration.writeTimeout = writeTimeout
         server = WebServer(app: app, configuration: configuration, changes: changes, clock: liveClock)
     }
 
@@ -66,8 +69,10 @@ struct WebFixture {
 
     /// Runs `test` with the server's own application (its configuration, timeouts included)
     /// listening on a free loopback port; `test` gets the port.
-    func withLiveServer<Value: Sendable>(_ test: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
-        let application = server.application()
+    func withLiveServer<Value: Sendable>(
+        logger: Logger = Logger(label: "wordcounter.web"), _ test: @Sendable (_ port: Int) async throws -> Value
+    ) async throws -> Value {
+        let application = server.application(logger: logger)
         return try await application.test(.live) { client in
             try await test(try #require(client.port))
         }
