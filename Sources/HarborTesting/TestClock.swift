@@ -97,8 +97,7 @@ public final class TestClock: Clock {
     /// The wall-clock time now: ``startDate`` plus ``now``'s offset, moving only as the clock is
     /// advanced.
     public var date: Date {
-        let offset = now.offset.components
-        return startDate.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+        startDate.addingTimeInterval(now.offset.timeInterval)
     }
 
     /// The current time; changes only through ``advance(by:)`` and ``advance(to:)``.

@@ -55,7 +55,7 @@ public struct IdempotencyMiddleware: UseCaseMiddleware {
                 let output = try await next(useCase, context)
                 let record = IdempotencyRecord(
                     id: id, output: try Self.encode(output),
-                    expiresAt: persistence.now().addingTimeInterval(Self.seconds(keepFor)))
+                    expiresAt: persistence.now().addingTimeInterval(keepFor.timeInterval))
                 let records = unitOfWork.repository(IdempotencyRecord.self)
                 if try await records.find(id) != nil { try records.update(record) } else { try records.add(record) }
                 return output
@@ -86,10 +86,5 @@ public struct IdempotencyMiddleware: UseCaseMiddleware {
     private static func encode<Output>(_ output: Output) throws -> Data {
         guard let encodable = output as? any Encodable else { return Data() }
         return try JSONEncoder().encode(encodable)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -111,15 +111,10 @@ public struct Backoff: Sendable, Hashable {
         let whole = factor == factor.rounded(.towardZero) && factor < 1_000_000 ? Int(factor) : nil
         for _ in 1..<max(1, attempt) {
             // Compared in seconds first, so that the product never overflows `Duration`.
-            if wait == .zero || Self.seconds(wait) * factor >= Self.seconds(cap) { return wait == .zero ? wait : cap }
+            if wait == .zero || wait.timeInterval * factor >= cap.timeInterval { return wait == .zero ? wait : cap }
             wait = whole.map { wait * $0 } ?? wait * factor
         }
         return min(wait, cap)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 }
 

@@ -156,8 +156,7 @@ public final class Scheduler<Services: Sendable>: Sendable {
             let runs = unitOfWork.repository(ScheduledRun.self)
             let now = persistence.now()
             guard var run = try await runs.find(id), run.dueAt <= now else { return nil }
-            let parts = lease.components
-            run.dueAt = now.addingTimeInterval(Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+            run.dueAt = now.addingTimeInterval(lease.timeInterval)
             run.attempts += 1
             try runs.update(run)
             return run

@@ -30,9 +30,7 @@ extension UnitOfWork {
     public func schedule<U: UseCase & Codable>(_ useCase: U, after delay: Duration, id: String = TimeOrderedID.make())
         throws -> String
     {
-        let parts = delay.components
-        let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-        return try schedule(useCase, at: persistence.now().addingTimeInterval(seconds), id: id)
+        try schedule(useCase, at: persistence.now().addingTimeInterval(delay.timeInterval), id: id)
     }
 
     /// Cancels the scheduled run `id` in this commit; returns false when there is none (it ran,
