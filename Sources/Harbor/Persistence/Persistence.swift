@@ -118,8 +118,12 @@ public final class Persistence: Sendable {
     /// its `checkingReads`), commits nothing and publishes nothing; if it throws, the transaction
     /// fails with its error even when the error was caught, so nothing is half written.
     ///
-    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)-lt99``), event handlers
-    /// (they run after the commit), a `perform` of another persistence, and a `perform` made after
+    /// In-transaction handlers (``EventBus/handleInTransaction(_:name:_:)``) join too: they run
+    /// once, when `work` returns, over the events of every joined `perform`.
+    ///
+    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)-lt99``), asynchronous
+    /// event handlers and subscribers (they run after the commit), a `perform` of another
+    /// persistence, and a `perform` made after
     /// the transaction finished. A `transaction` inside a transaction joins it. An unstructured
     /// `Task` started inside inherits the transaction like any task-local value: it joins while
     /// the transaction is open and fails with ``StoreError/notInUnitOfWork(_:reason:)`` if it
@@ -152,6 +156,11 @@ public final class Persistence: Sendable {
         let unitOfWork = UnitOfWork(persistence: self, checksReads: checkingReads)
         do {
             let result = try await work(unitOfWork)
+            if events.hasTransactionHandlers.load(ordering: .relaxed) {
+                try await UnitOfWork.$joinable.withValue(unitOfWork) {
+                    try await events.runTransactionHandlers(in: unitOfWork)
+                }
+            }
             if let failed = unitOfWork.failedJoin { throw failed }
             let (changeSet, recorded) = unitOfWork.finish()
             // A collection written but never read here is prepared now, so its unique fields hold.

@@ -296,6 +296,11 @@ public final class UnitOfWork: Sendable {
         }
     }
 
+    /// The events recorded so far from the `start`th on, in the order they were recorded.
+    func recordedEvents(from start: Int) -> ArraySlice<any DomainEvent> {
+        state.withLock { state in state.events[min(start, state.events.count)...] }
+    }
+
     /// The error of a joined `perform` that failed, if one did.
     var failedJoin: (any Error)? { state.withLock { $0.failedJoin } }
 
