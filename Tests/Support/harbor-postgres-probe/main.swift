@@ -4,11 +4,13 @@
 //   harbor-postgres-probe prepare URL SCHEMA
 //   harbor-postgres-probe batches URL SCHEMA FIRST SIZE
 //   harbor-postgres-probe replicate URL SCHEMA WRITER ROUNDS   replicates and commits 4 shared documents
+//   harbor-postgres-probe idempotent URL SCHEMA KEYS   places an order under each of KEYS keys, once per key
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
 import Harbor
 import HarborPostgres
+import HarborTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -22,6 +24,13 @@ do {
     case ("replicate", 5):
         guard let writer = Int(arguments[3]), let rounds = Int(arguments[4]) else { PostgresProbe.usage() }
         try await PostgresProbe.replicate(url: arguments[1], schema: arguments[2], writer: writer, rounds: rounds)
+    case ("idempotent", 4):
+        guard let count = Int(arguments[3]) else { PostgresProbe.usage() }
+        try await PostgresProbe.withStore(url: arguments[1], schema: arguments[2]) { store in
+            try await IdempotentOrderPlacing.place(
+                keys: IdempotentOrderPlacing.keys(count), persistence: Persistence(store: store),
+                report: PostgresProbe.report)
+        }
     default:
         PostgresProbe.usage()
     }

@@ -9,11 +9,13 @@
 //   harbor-sqlite-probe mirror-backfill PRIMARY SECONDARY BATCH
 //   harbor-sqlite-probe mirror-commit PRIMARY SECONDARY FIRST COUNT [JOURNAL]
 //   harbor-sqlite-probe mirror-replay PRIMARY SECONDARY BATCH [JOURNAL]
+//   harbor-sqlite-probe idempotent PATH KEYS     places an order under each of KEYS keys, once per key
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
 import Harbor
 import HarborSQLite
+import HarborTestSupport
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -50,6 +52,11 @@ do {
         guard let batch = Int(arguments[3]) else { Probe.usage() }
         try await Probe.mirrorReplay(
             primary: arguments[1], secondary: arguments[2], batch: batch, journal: arguments.dropFirst(4).first)
+    case ("idempotent", 3):
+        guard let count = Int(arguments[2]) else { Probe.usage() }
+        let persistence = Persistence(store: try SQLiteStore(path: arguments[1]))
+        try await IdempotentOrderPlacing.place(
+            keys: IdempotentOrderPlacing.keys(count), persistence: persistence, report: Probe.report)
     default:
         Probe.usage()
     }
