@@ -5,6 +5,7 @@
 //   harbor-postgres-probe batches URL SCHEMA FIRST SIZE
 //   harbor-postgres-probe replicate URL SCHEMA WRITER ROUNDS   replicates and commits 4 shared documents
 //   harbor-postgres-probe idempotent URL SCHEMA KEYS   places an order under each of KEYS keys, once per key
+//   harbor-postgres-probe run-due URL SCHEMA           runs the scheduled runs due until none is left
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -30,6 +31,11 @@ do {
             try await IdempotentOrderPlacing.place(
                 keys: IdempotentOrderPlacing.keys(count), persistence: Persistence(store: store),
                 report: PostgresProbe.report)
+        }
+    case ("run-due", 3):
+        try await PostgresProbe.withStore(url: arguments[1], schema: arguments[2]) { store in
+            let ran = await ScheduledRunRecording.runDue(persistence: Persistence(store: store))
+            PostgresProbe.report("ran \(ran)")
         }
     default:
         PostgresProbe.usage()

@@ -10,6 +10,7 @@
 //   harbor-sqlite-probe mirror-commit PRIMARY SECONDARY FIRST COUNT [JOURNAL]
 //   harbor-sqlite-probe mirror-replay PRIMARY SECONDARY BATCH [JOURNAL]
 //   harbor-sqlite-probe idempotent PATH KEYS     places an order under each of KEYS keys, once per key
+//   harbor-sqlite-probe run-due PATH             runs the scheduled runs due until none is left
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -57,6 +58,9 @@ do {
         let persistence = Persistence(store: try SQLiteStore(path: arguments[1]))
         try await IdempotentOrderPlacing.place(
             keys: IdempotentOrderPlacing.keys(count), persistence: persistence, report: Probe.report)
+    case ("run-due", 2):
+        let ran = await ScheduledRunRecording.runDue(persistence: Persistence(store: try SQLiteStore(path: arguments[1])))
+        Probe.report("ran \(ran)")
     default:
         Probe.usage()
     }
