@@ -125,7 +125,8 @@ enum ScheduleBenchmark {
         let latencies = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
         guard listener.terminationStatus == 0, latencies.count == pings else {
             throw Child.Failure(
-                description: "the scheduler exited \(listener.terminationStatus) with \(latencies.count) of \(pings) runs")
+                description:
+                    "the scheduler exited \(listener.terminationStatus) with \(latencies.count) of \(pings) runs")
         }
         Measure.report("scheduled_command_latency_ms", Measure.median(latencies), digits: 1)
         Measure.report("scheduled_command_worst_ms", latencies.max() ?? .nan, digits: 1)

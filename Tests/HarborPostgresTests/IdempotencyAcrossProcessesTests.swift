@@ -7,7 +7,8 @@ import Testing
 
 /// Idempotent runs on one PostgreSQL schema from several processes at once (`harbor-postgres-probe`).
 @Suite(
-    "PostgresStore: idempotent and scheduled runs across processes", .enabled(if: TestServer.enabled, TestServer.missing),
+    "PostgresStore: idempotent and scheduled runs across processes",
+    .enabled(if: TestServer.enabled, TestServer.missing),
     .serialized, .timeLimit(.minutes(2)))
 struct PostgresIdempotencyAcrossProcessesTests {
     @Test("three processes running the same 40 keys at once place 40 orders, and all get the same ones")
@@ -49,7 +50,8 @@ struct PostgresIdempotencyAcrossProcessesTests {
                 for tag in tags { try unitOfWork.schedule(ScheduledRunRecording.Record(tag: tag), after: .zero) }
             }
             let probes = try (0..<3).map {
-                try PostgresProbeProcess(["run-due", url, store.configuration.schema], in: folder, label: "runner-\($0)")
+                try PostgresProbeProcess(
+                    ["run-due", url, store.configuration.schema], in: folder, label: "runner-\($0)")
             }
             var total = 0
             for probe in probes {

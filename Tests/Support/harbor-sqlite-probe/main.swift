@@ -59,7 +59,8 @@ do {
         try await IdempotentOrderPlacing.place(
             keys: IdempotentOrderPlacing.keys(count), persistence: persistence, report: Probe.report)
     case ("run-due", 2):
-        let ran = await ScheduledRunRecording.runDue(persistence: Persistence(store: try SQLiteStore(path: arguments[1])))
+        let ran = await ScheduledRunRecording.runDue(
+            persistence: Persistence(store: try SQLiteStore(path: arguments[1])))
         Probe.report("ran \(ran)")
     default:
         Probe.usage()
