@@ -510,7 +510,10 @@ let package = Package(
         // What HarborTests and HarborStoresTests share: lists, gates and a log handler for tests.
         .target(
             name: "HarborTestSupport",
-            dependencies: ["Harbor", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Harbor", .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             path: "Tests/Support/HarborTestSupport",
             swiftSettings: swiftSettings
         ),

@@ -27,8 +27,13 @@ public final class Persistence: Sendable {
     /// What the commits of this persistence prune from the outbox; see ``init(store:events:now:outboxRetention:tracer:errorHandler:)``.
     public let outboxRetention: OutboxRetention
     private let prepared = Mutex<Set<String>>([])
+    private let metrics: CommitMetrics
 
     /// Creates persistence over `store`.
+    ///
+    /// Each commit is recorded through swift-metrics (`harbor_store_commits`,
+    /// `harbor_store_conflicts`, `harbor_store_commit_duration`, dimension `store`: the store's
+    /// type), in the backend bootstrapped before the persistence is made.
     /// - Parameters:
     ///   - store: where documents and outbox events are kept.
     ///   - events: the bus committed events are published on.
@@ -57,6 +62,7 @@ public final class Persistence: Sendable {
         self.now = now
         self.outboxRetention = outboxRetention
         self.errorHandler = errorHandler
+        self.metrics = CommitMetrics(store: store)
     }
 
     /// A repository that reads committed aggregates.
@@ -166,7 +172,15 @@ public final class Persistence: Sendable {
             // A collection written but never read here is prepared now, so its unique fields hold.
             for schema in unitOfWork.writtenSchemas() { try await prepare(schema) }
             if !changeSet.isEmpty {
-                let receipt = try await store.commit(changeSet)
+                let start = ContinuousClock.now
+                let receipt: CommitReceipt
+                do {
+                    receipt = try await store.commit(changeSet)
+                } catch let error as StoreError where error.isConflict {
+                    metrics.conflicted()
+                    throw error
+                }
+                metrics.committed(since: start)
                 await pruneOutboxIfDue(after: receipt, eventCount: changeSet.events.count)
             }
             if !recorded.isEmpty { events.publish(committed: recorded) }
