@@ -29,6 +29,7 @@ let suites: [String: () async throws -> Void] = [
     "http": HTTPBenchmark.run,
     "postgres": PostgresBenchmark.run,
     "mirror": MirrorBenchmark.run,
+    "sequence": SequenceBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
 if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {

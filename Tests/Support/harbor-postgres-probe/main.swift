@@ -4,6 +4,7 @@
 //   harbor-postgres-probe prepare URL SCHEMA
 //   harbor-postgres-probe batches URL SCHEMA FIRST SIZE
 //   harbor-postgres-probe replicate URL SCHEMA WRITER ROUNDS   replicates and commits 4 shared documents
+//   harbor-postgres-probe sequence URL SCHEMA NAME COUNT      takes COUNT values, prints them on one line
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -22,6 +23,10 @@ do {
     case ("replicate", 5):
         guard let writer = Int(arguments[3]), let rounds = Int(arguments[4]) else { PostgresProbe.usage() }
         try await PostgresProbe.replicate(url: arguments[1], schema: arguments[2], writer: writer, rounds: rounds)
+    case ("sequence", 5):
+        guard let count = Int(arguments[4]) else { PostgresProbe.usage() }
+        try await PostgresProbe.takeValues(
+            url: arguments[1], schema: arguments[2], sequence: arguments[3], count: count)
     default:
         PostgresProbe.usage()
     }
