@@ -29,7 +29,8 @@ struct StoreServerSequenceTests {
                 ("/sequences/~/next", #"{"value":0}"#, 422, "invalidInput"),
                 ("/sequences/" + long + "/next", #"{"value":0}"#, 422, "invalidInput"),
                 ("/sequences/~a%00b/next", #"{"value":0}"#, 422, "invalidInput"),
-                ("/sequences/~%FF%FE/next", #"{"value":0}"#, 400, "badRequest"),
+                // Not UTF-8: the router finds no route for it, as for every other path.
+                ("/sequences/~%FF%FE/next", #"{"value":0}"#, 404, "notFound"),
                 ("/sequences/orders/next", #"{"value":0}"#, 400, "badRequest"),
             ]
             for (path, body, status, kind) in cases {
