@@ -1,4 +1,4 @@
-public import Harbor
+import Harbor
 import PostgresNIO
 
 extension PostgresStore {
