@@ -31,6 +31,7 @@ let suites: [String: () async throws -> Void] = [
     "postgres": PostgresBenchmark.run,
     "mirror": MirrorBenchmark.run,
     "schedule": ScheduleBenchmark.run,
+    "sequence": SequenceBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
 if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
@@ -47,7 +48,7 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
     try await ScheduleBenchmark.listen(path: arguments[1], count: count)
 } else if requested == "--help" || requested == "-h" {
     print(
-        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|schedule|wordcounter|wordcounter-update|counting|wordcounter-50k|watch|http|all]"
+        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|schedule|sequence|wordcounter|wordcounter-update|counting|wordcounter-50k|watch|http|all]"
     )
 } else if requested == "all" {
     // `wordcounter-update` and `counting` are parts of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file

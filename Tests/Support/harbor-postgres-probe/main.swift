@@ -6,6 +6,7 @@
 //   harbor-postgres-probe replicate URL SCHEMA WRITER ROUNDS   replicates and commits 4 shared documents
 //   harbor-postgres-probe idempotent URL SCHEMA KEYS   places an order under each of KEYS keys, once per key
 //   harbor-postgres-probe run-due URL SCHEMA           runs the scheduled runs due until none is left
+//   harbor-postgres-probe sequence URL SCHEMA NAME COUNT      takes COUNT values, prints them on one line
 //
 // Exit status 0 on success, 1 with the error on stderr, 2 on bad arguments.
 import Foundation
@@ -37,6 +38,10 @@ do {
             let ran = await ScheduledRunRecording.runDue(persistence: Persistence(store: store))
             PostgresProbe.report("ran \(ran)")
         }
+    case ("sequence", 5):
+        guard let count = Int(arguments[4]) else { PostgresProbe.usage() }
+        try await PostgresProbe.takeValues(
+            url: arguments[1], schema: arguments[2], sequence: arguments[3], count: count)
     default:
         PostgresProbe.usage()
     }

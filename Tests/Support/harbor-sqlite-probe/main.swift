@@ -6,6 +6,8 @@
 //   harbor-sqlite-probe increment PATH WRITER COUNT DOCUMENTS
 //   harbor-sqlite-probe batches PATH FIRST SIZE
 //   harbor-sqlite-probe read-outbox PATH SUBSCRIBER UNTIL BATCH LOG
+//   harbor-sqlite-probe sequence-on-line PATH NAME COUNT   prints "ready", takes COUNT values once a
+//                                                          line arrives on stdin, prints them on one line
 //   harbor-sqlite-probe mirror-backfill PRIMARY SECONDARY BATCH
 //   harbor-sqlite-probe mirror-commit PRIMARY SECONDARY FIRST COUNT [JOURNAL]
 //   harbor-sqlite-probe mirror-replay PRIMARY SECONDARY BATCH [JOURNAL]
@@ -40,6 +42,9 @@ do {
         guard let until = Int64(arguments[3]), let batch = Int(arguments[4]) else { Probe.usage() }
         try await Probe.readOutbox(
             path: arguments[1], subscriber: arguments[2], until: until, batch: batch, log: arguments[5])
+    case ("sequence-on-line", 4):
+        guard let count = Int(arguments[3]) else { Probe.usage() }
+        try await Probe.takeValues(path: arguments[1], sequence: arguments[2], count: count)
     case ("mirror-backfill", 4):
         guard let batch = Int(arguments[3]) else { Probe.usage() }
         try await Probe.mirrorBackfill(primary: arguments[1], secondary: arguments[2], batch: batch)
