@@ -41,16 +41,23 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     private let queuedCoalescable = Mutex<[CoalescingKey: any Sendable]>([:])
 
     /// Composes an application: `services` reach every use case; `middleware` wraps every run,
-    /// the first one outermost.
+    /// the first one outermost. Runs reach the continuous clock as ``RunContext/clock`` and a
+    /// logger labelled `harbor.run` as ``RunContext/logger``.
+    public convenience init(services: Services, middleware: [any UseCaseMiddleware] = []) {
+        self.init(services: services, middleware: middleware, clock: ContinuousClock())
+    }
+
+    /// Composes an application whose runs and middleware reach `clock` and `logger` without
+    /// knowing the services' type.
     /// - Parameters:
     ///   - services: what every use case is given, as composed for the environment.
     ///   - middleware: what wraps every run, the first one outermost.
-    ///   - clock: the clock use cases and middleware reach without knowing the services' type
-    ///     (``RunContext/clock``); a test passes its `TestClock`.
-    ///   - logger: the logger they reach so (``RunContext/logger``), label `harbor.run` by default.
+    ///   - clock: the clock use cases and middleware reach as ``RunContext/clock``; a test passes
+    ///     its `TestClock`.
+    ///   - logger: the logger they reach as ``RunContext/logger``, label `harbor.run` by default.
     public init(
         services: Services, middleware: [any UseCaseMiddleware] = [],
-        clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "harbor.run")
+        clock: any Clock<Duration>, logger: Logger = Logger(label: "harbor.run")
     ) {
         self.services = services
         self.middleware = middleware
