@@ -194,6 +194,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The dashboard's stylesheet and script, compiled into the program: a copied
+            // `wordcounter` binary needs no resource folder beside it.
+            resources: [
+                .embedInCode("Dashboard/Resources/dashboard.css"), .embedInCode("Dashboard/Resources/dashboard.js"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

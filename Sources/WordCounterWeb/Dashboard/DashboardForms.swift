@@ -75,15 +75,15 @@ struct DashboardForms: Sendable {
 
     /// A small page that says what went wrong, with a link back.
     static func page(status: HTTPResponse.Status, message: String, back: String) -> Response {
-        let html = """
+        let html: HTML = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
             <title>Not changed · Word Counter</title></head>
-            <body><h1>Nothing was changed</h1><p role="alert">\(message.htmlEscaped)</p>\
-            <p><a href="\(back.htmlEscaped)">Back to the dashboard</a></p></body></html>
+            <body><h1>Nothing was changed</h1><p role="alert">\(message)</p>\
+            <p><a href="\(back)">Back to the dashboard</a></p></body></html>
             """
-        let buffer = ByteBuffer(string: html)
+        let buffer = ByteBuffer(string: html.markup)
         return Response(
             status: status,
             headers: [

@@ -59,7 +59,7 @@ struct DashboardPage {
     var chosenDays: Int?
 
     /// The whole document.
-    var html: String {
+    var html: HTML {
         """
         <!doctype html>
         <html lang="en">
@@ -72,7 +72,7 @@ struct DashboardPage {
         </head>
         <body>
         <header class="top">
-        <div><h1>Word Counter</h1><p class="date">\(dateText.htmlEscaped)</p></div>
+        <div><h1>Word Counter</h1><p class="date">\(dateText)</p></div>
         <p id="live" class="live" role="status" hidden><span class="dot"></span><span id="live-text">live</span></p>
         </header>
         <p id="announce" class="visually-hidden" aria-live="polite" aria-atomic="true"></p>
@@ -81,25 +81,25 @@ struct DashboardPage {
         \(statsSection)
         \(streakSection)
         \(chartSection)
-        \(sessionLog?.html ?? "")
-        \(machineShares?.html ?? "")
+        \(sessionLog?.html)
+        \(machineShares?.html)
         \(projectsSection)
         \(yearSection)
-        \(folders?.html ?? "")
+        \(folders?.html)
         \(filesSection)
         </main>
         <footer>Served by <code>wordcounter serve</code> · JSON at <code>/api/summary</code>, \
         <code>/api/files</code>, <code>/api/history</code> · live updates at <code>/api/events</code></footer>
-        <script nonce="\(scriptNonce.htmlEscaped)">\(DashboardScript.javascript)</script>
+        <script nonce="\(scriptNonce)">\(DashboardScript.javascript)</script>
         </body>
         </html>
         """
     }
 
-    private var todaySection: String {
+    private var todaySection: HTML {
         let progress = summary.progress
         let today = progress.today
-        var goalText: String
+        var goalText: HTML
         var fillPercent = 0
         if let goal = progress.goal, let fraction = progress.fraction {
             let percent = Int((fraction * 100).rounded(.down))
@@ -135,8 +135,8 @@ struct DashboardPage {
             """
     }
 
-    private var statsSection: String {
-        func stat(_ label: String, _ value: Int, warn: Bool = false) -> String {
+    private var statsSection: HTML {
+        func stat(_ label: String, _ value: Int, warn: Bool = false) -> HTML {
             "<dl class=\"stat\(warn ? " warn" : "")\"><dt>\(label)</dt><dd>\(WordNumber.text(value))</dd></dl>"
         }
         return """
@@ -152,9 +152,9 @@ struct DashboardPage {
     }
 
     /// Current and best streaks of days with writing and days at the goal.
-    private var streakSection: String {
+    private var streakSection: HTML {
         guard let streaks else { return "" }
-        func stat(_ label: String, _ streak: Streak) -> String {
+        func stat(_ label: String, _ streak: Streak) -> HTML {
             "<dl class=\"stat\"><dt>\(label)</dt><dd>\(WordNumber.text(streak.current)) "
                 + "\(streak.current == 1 ? "day" : "days")<small> · best \(WordNumber.text(streak.best))</small></dd></dl>"
         }
@@ -169,15 +169,15 @@ struct DashboardPage {
     }
 
     /// Each project: words against its target and what today asks.
-    private var projectsSection: String {
+    private var projectsSection: HTML {
         guard !projects.isEmpty else { return "" }
-        let items = projects.map { project -> String in
-            var lines = ["<h3>\(project.name.htmlEscaped)</h3>"]
+        let items = projects.map { project -> HTML in
+            var lines: [HTML] = ["<h3>\(project.name)</h3>"]
             if let target = project.target, let fraction = project.fraction {
                 let percent = min(100, Int((fraction * 100).rounded(.down)))
                 lines.append(
                     "<p>\(WordNumber.text(project.words)) of \(WordNumber.text(target)) words (\(percent)%)</p>"
-                        + "<div class=\"meter\" role=\"progressbar\" aria-label=\"\(project.name.htmlEscaped) toward its target\" "
+                        + "<div class=\"meter\" role=\"progressbar\" aria-label=\"\(project.name) toward its target\" "
                         + "aria-valuemin=\"0\" aria-valuemax=\"100\" aria-valuenow=\"\(percent)\">"
                         + "<div class=\"meter-fill\" style=\"width: \(percent)%\"></div></div>")
             } else {
@@ -200,15 +200,15 @@ struct DashboardPage {
         return """
             <section class="card wide" aria-labelledby="projects-heading">
             <h2 id="projects-heading">Projects</h2>
-            <ul class="projects">\(items.joined(separator: "\n"))</ul>
+            <ul class="projects">\(items, separator: "\n")</ul>
             </section>
             """
     }
 
     /// This session's words (since `serve` started), against its target when it has one.
-    private var sessionText: String {
+    private var sessionText: HTML {
         guard let session else { return "" }
-        var text =
+        var text: HTML =
             "This session: <strong id=\"session-words\">\(WordNumber.text(session.words))</strong> "
             + (abs(session.words) == 1 ? "word" : "words")
         if let target = session.target, let fraction = session.fraction {
@@ -227,7 +227,7 @@ struct DashboardPage {
     }
 
     /// The form that changes a project's target, deadline and daily goal, folded away.
-    private func projectForm(_ project: ProjectProgress) -> String {
+    private func projectForm(_ project: ProjectProgress) -> HTML {
         let id = "project-" + project.name.utf8.map { String($0, radix: 16) }.joined()
         return """
             <details class="edit"><summary>Change target</summary>\
@@ -247,12 +247,12 @@ struct DashboardPage {
     /// The year at a glance. On a narrow screen the heatmap scrolls inside its box, which starts
     /// at its right end, today's week (the box is right-to-left, its drawing left-to-right): no
     /// script needed, and a resize keeps it there.
-    private var yearSection: String {
+    private var yearSection: HTML {
         guard let year else { return "" }
         return """
             <section class="card wide" aria-labelledby="year-heading">
             <h2 id="year-heading">The last year</h2>
-            <p class="caption">\(year.summary.htmlEscaped)</p>
+            <p class="caption">\(year.summary)</p>
             <div class="heatmap-scroll" tabindex="0" role="group" aria-label="The year heatmap, scrolls sideways">\
             \(year.svg)</div>
             \(year.legend)
@@ -261,7 +261,7 @@ struct DashboardPage {
             """
     }
 
-    private var chartSection: String {
+    private var chartSection: HTML {
         let total = history.reduce(0) { $0 + $1.words }
         let writingDays = history.count { $0.words > 0 }
         let goal = summary.progress.goal
@@ -278,21 +278,21 @@ struct DashboardPage {
     }
 
     /// Links to the other ranges; the current one is marked for assistive technology.
-    private var rangeLinks: String {
-        let tokenQuery = token.flatMap(AccessToken.init).map { "&amp;token=\($0.value)" } ?? ""
-        let links = ranges.map { days -> String in
+    private var rangeLinks: HTML {
+        let tokenQuery = token.flatMap(AccessToken.init).map { "&token=\($0.value)" } ?? ""
+        let links = ranges.map { days -> HTML in
             let label = days == 365 ? "1 year" : "\(days) days"
             if days == history.count {
                 return "<a href=\"?days=\(days)\(tokenQuery)\" aria-current=\"page\">\(label)</a>"
             }
             return "<a href=\"?days=\(days)\(tokenQuery)\">\(label)</a>"
         }
-        return "<nav class=\"ranges\" aria-label=\"Chart range\">\(links.joined(separator: " "))</nav>"
+        return "<nav class=\"ranges\" aria-label=\"Chart range\">\(links, separator: " ")</nav>"
     }
 
     /// The chart's numbers as a table, newest first: what a screen reader reads instead of the bars.
-    private var historyTable: String {
-        let rows = history.reversed().map { entry in
+    private var historyTable: HTML {
+        let rows = history.reversed().map { entry -> HTML in
             "<tr><th scope=\"row\">\(entry.date.rawValue)</th><td class=\"num\">\(WordNumber.text(entry.words))</td>"
                 + "<td class=\"num\">\(WordNumber.text(entry.added))</td></tr>"
         }
@@ -303,7 +303,7 @@ struct DashboardPage {
             <thead><tr><th scope="col">Day</th><th scope="col" class="num">Net words</th>\
             <th scope="col" class="num">Added</th></tr></thead>
             <tbody>
-            \(rows.joined(separator: "\n"))
+            \(rows, separator: "\n")
             </tbody>
             </table></div>
             </details>
@@ -312,7 +312,7 @@ struct DashboardPage {
 
     /// A file's progress toward its target (`wordcounter target set`): `78% of 3,000` over a
     /// meter, or `met`; empty without a target.
-    static func targetCell(_ file: FileStatusRow) -> String {
+    static func targetCell(_ file: FileStatusRow) -> HTML {
         guard let target = file.target else { return "<td class=\"target\"></td>" }
         let percent = min(100, Int(((file.targetFraction ?? 0) * 100).rounded(.down)))
         if file.targetMet == true {
@@ -325,7 +325,7 @@ struct DashboardPage {
             + "</div></div></td>"
     }
 
-    private var filesSection: String {
+    private var filesSection: HTML {
         guard summary.files > 0 || !files.isEmpty else {
             return """
                 <section class="card wide files" aria-labelledby="files-heading">
@@ -346,17 +346,17 @@ struct DashboardPage {
     }
 
     /// The table of this page's files.
-    private var filesTable: String {
+    private var filesTable: HTML {
         let hasTargets = files.contains { $0.target != nil }
-        let rows = files.map { file -> String in
+        let rows = files.map { file -> HTML in
             let slash = file.path.lastIndex(of: "/").map { file.path.index(after: $0) } ?? file.path.startIndex
             let folder = String(file.path[..<slash])
             let name = String(file.path[slash...])
             let state = file.status.rawValue
-            let reason = file.reason.map { " <span class=\"reason\">\($0.htmlEscaped)</span>" } ?? ""
+            let reason = file.reason.map { reason -> HTML in " <span class=\"reason\">\(reason)</span>" } ?? .empty
             return """
-                <tr class="file \(state)"><td class="path"><span class="folder">\(folder.htmlEscaped)</span>\
-                <span class="name">\(name.htmlEscaped)</span></td>\
+                <tr class="file \(state)"><td class="path"><span class="folder">\(folder)</span>\
+                <span class="name">\(name)</span></td>\
                 <td class="num">\(file.words.map(WordNumber.text) ?? "–")</td>\
                 <td class="spark">\(Sparkline(words: fileHistories[file.id] ?? Array(repeating: 0, count: Self.sparklineDays)).svg)</td>\
                 <td class="num change\(file.today > 0 ? " up" : file.today < 0 ? " down" : "")">\
@@ -368,9 +368,9 @@ struct DashboardPage {
         return """
             <div class="table-scroll"><table aria-describedby="files-shown">
             <thead><tr><th>Path</th><th class="num">Words</th><th class="spark">Last \(Self.sparklineDays) days</th>\
-            <th class="num">Today</th>\(hasTargets ? "<th class=\"target\">Target</th>" : "")<th>State</th></tr></thead>
+            <th class="num">Today</th>\(hasTargets ? "<th class=\"target\">Target</th>" as HTML : .empty)<th>State</th></tr></thead>
             <tbody>
-            \(rows.joined(separator: "\n"))
+            \(rows, separator: "\n")
             </tbody>
             </table></div>
             """
@@ -380,7 +380,7 @@ struct DashboardPage {
     private var filesShownText: String {
         let total = fileTotal ?? files.count
         var filters: [String] = []
-        if let text = fileSearch.matching { filters.append("whose path contains “\(text.htmlEscaped)”") }
+        if let text = fileSearch.matching { filters.append("whose path contains “\(text)”") }
         if let state = fileSearch.state { filters.append("\(state.rawValue)") }
         let which = filters.isEmpty ? "" : " " + filters.joined(separator: ", ")
         guard !files.isEmpty else {
@@ -394,42 +394,42 @@ struct DashboardPage {
     }
 
     /// The search form: part of the path and the state; a plain `GET` that works without script.
-    private var fileSearchForm: String {
+    private var fileSearchForm: HTML {
         let states: [FileState?] = [nil] + FileState.allCases.map { $0 }
-        let options = states.map { state -> String in
+        let options = states.map { state -> HTML in
             let value = state?.rawValue ?? ""
             let selected = state == fileSearch.state ? " selected" : ""
             return "<option value=\"\(value)\"\(selected)>\(state?.rawValue ?? "any")</option>"
         }
-        var hidden = ""
+        var hidden: HTML = .empty
         if let chosenDays { hidden += "<input type=\"hidden\" name=\"days\" value=\"\(chosenDays)\">" }
         if let token = token.flatMap(AccessToken.init) {
-            hidden += "<input type=\"hidden\" name=\"token\" value=\"\(token.value.htmlEscaped)\">"
+            hidden += "<input type=\"hidden\" name=\"token\" value=\"\(token.value)\">"
         }
         return """
             <form class="inline-form file-search" role="search" aria-label="Find files" method="get" action="/">\
             <label for="files-q">Path contains</label> \
             <input id="files-q" name="q" type="search" maxlength="\(FilePageParameters.maximumSearchLength)" \
-            value="\((fileSearch.matching ?? "").htmlEscaped)"> \
+            value="\(fileSearch.matching ?? "")"> \
             <label for="files-state">State</label> \
-            <select id="files-state" name="state">\(options.joined())</select>\
+            <select id="files-state" name="state">\(options)</select>\
             \(hidden) <button type="submit">Find</button></form>
             """
     }
 
     /// Links to the first page (when this is not it) and the next (when there is one).
-    private var filePageLinks: String {
-        var links: [String] = []
+    private var filePageLinks: HTML {
+        var links: [HTML] = []
         if fileSearch.after != nil {
-            links.append("<a href=\"\(filesLink(cursor: nil).htmlEscaped)\">First page</a>")
+            links.append("<a href=\"\(filesLink(cursor: nil))\">First page</a>")
         }
         if let nextFiles {
             links.append(
-                "<a href=\"\(filesLink(cursor: nextFiles).htmlEscaped)\" rel=\"next\">"
+                "<a href=\"\(filesLink(cursor: nextFiles))\" rel=\"next\">"
                     + "Next \(WordNumber.text(Self.filesPerPage)) files</a>")
         }
         guard !links.isEmpty else { return "" }
-        return "<nav class=\"ranges file-pages\" aria-label=\"Pages of files\">\(links.joined(separator: " "))</nav>"
+        return "<nav class=\"ranges file-pages\" aria-label=\"Pages of files\">\(links, separator: " ")</nav>"
     }
 
     /// This page's address with the files' search, at `cursor`.

@@ -78,7 +78,7 @@ struct DashboardRoutes: Sendable {
         // for the lane holds no file but its own page's.
         page.folders = FolderTable(totals: try await app.run(ShowFolderTotals(), on: Self.pageLane))
         page.year = YearHeatmap(entries: year, goal: summary.progress.goal, calendar: app.services.calendar)
-        let html = page.html
+        let html = page.html.markup
         let buffer = ByteBuffer(string: html)
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .contentLength: String(buffer.readableBytes),

@@ -12,21 +12,21 @@ struct ErrorPage {
     let links: [(href: String, text: String)]
 
     /// The HTML document.
-    var html: String {
-        let items = links.map { "<li><a href=\"\($0.href.htmlEscaped)\">\($0.text.htmlEscaped)</a></li>" }
+    var html: HTML {
+        let items = links.map { link -> HTML in "<li><a href=\"\(link.href)\">\(link.text)</a></li>" }
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>\(heading.htmlEscaped) · Word Counter</title><style>\(DashboardStyle.css)</style></head>
-            <body><main><section class="card wide"><h1>\(heading.htmlEscaped)</h1>\
-            <p role="alert">\(message.htmlEscaped)</p><ul>\(items.joined())</ul></section></main></body></html>
+            <title>\(heading) · Word Counter</title><style>\(DashboardStyle.css)</style></head>
+            <body><main><section class="card wide"><h1>\(heading)</h1>\
+            <p role="alert">\(message)</p><ul>\(items)</ul></section></main></body></html>
             """
     }
 
     /// The page as an answer with `status`, kept out of caches.
     func response(status: HTTPResponse.Status) -> Response {
-        let buffer = ByteBuffer(string: html)
+        let buffer = ByteBuffer(string: html.markup)
         return Response(
             status: status,
             headers: [

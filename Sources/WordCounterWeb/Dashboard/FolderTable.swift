@@ -11,17 +11,18 @@ struct FolderTable {
     let totals: [FolderTotal]
 
     /// The card, or nothing.
-    var html: String {
+    var html: HTML {
         guard totals.count > 1 else { return "" }
-        let rows = totals.map { total -> String in
+        let rows = totals.map { total -> HTML in
             let name =
                 total.depth == 0 ? total.path : (total.path.split(separator: "/").last.map { $0 + "/" } ?? total.path)
             let change = total.today > 0 ? " up" : total.today < 0 ? " down" : ""
-            return
-                "<tr class=\"depth-\(min(total.depth, 6))\"><th scope=\"row\" class=\"path\">\(name.htmlEscaped)</th>"
+            let row: HTML =
+                "<tr class=\"depth-\(min(total.depth, 6))\"><th scope=\"row\" class=\"path\">\(name)</th>"
                 + "<td class=\"num\">\(WordNumber.text(total.files))</td>"
                 + "<td class=\"num\">\(WordNumber.text(total.words))</td>"
                 + "<td class=\"num change\(change)\">\(total.today == 0 ? "·" : WordNumber.signed(total.today))</td></tr>"
+            return row
         }
         return """
             <section class="card wide folders" aria-labelledby="folders-heading">
@@ -30,7 +31,7 @@ struct FolderTable {
             <thead><tr><th scope="col">Folder</th><th scope="col" class="num">Files</th>\
             <th scope="col" class="num">Words</th><th scope="col" class="num">Today</th></tr></thead>
             <tbody>
-            \(rows.joined(separator: "\n"))
+            \(rows, separator: "\n")
             </tbody>
             </table></div>
             </section>

@@ -44,7 +44,7 @@ struct HistoryChart {
     }
 
     /// The `<svg>` element.
-    var svg: String {
+    var svg: HTML {
         let highest = Self.niceCeiling(max(entries.map(\.words).max() ?? 0, goal ?? 0, 10))
         let lowest = -Self.niceCeiling(max(0, -(entries.map(\.words).min() ?? 0)))
         let plotWidth = width - left - right
@@ -52,7 +52,7 @@ struct HistoryChart {
         func y(_ value: Int) -> Double {
             top + Double(highest - value) / Double(highest - lowest) * plotHeight
         }
-        var parts: [String] = []
+        var parts: [HTML] = []
         let titleID = layout == .wide ? "chart-title" : "chart-title-narrow"
         let focusable = entries.count <= 31
         parts.append(
@@ -88,12 +88,12 @@ struct HistoryChart {
             if let goal, entry.words >= goal { classes.append("reached") }
             let label =
                 "\(entry.date.rawValue): \(WordNumber.text(entry.words)) words net, \(WordNumber.text(entry.added)) added"
-            let focus =
+            let focus: HTML =
                 focusable
-                ? " tabindex=\"0\" role=\"img\" aria-label=\"\(label.htmlEscaped)\" data-day=\"\(entry.date.rawValue)\""
+                ? " tabindex=\"0\" role=\"img\" aria-label=\"\(label)\" data-day=\"\(entry.date.rawValue)\""
                 : ""
             parts.append(
-                "<g class=\"\(classes.joined(separator: " "))\"\(focus)><title>\(label.htmlEscaped)</title>"
+                "<g class=\"\(classes.joined(separator: " "))\"\(focus)><title>\(label)</title>"
                     + "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(top))\" width=\"\(Self.number(barWidth))\" "
                     + "height=\"\(Self.number(barHeight))\" rx=\"2\"/></g>")
             let fromToday = entries.count - 1 - index

@@ -23,23 +23,23 @@ struct MachineShares {
     }
 
     /// The card, or nothing when fewer than two machines wrote.
-    var html: String {
+    var html: HTML {
         let machines = self.machines
         guard machines.count > 1, let today = entries.last else { return "" }
         let totals = machines.map(total(of:))
         let sum = totals.reduce(0, +)
         let showsPercent = sum > 0 && totals.allSatisfy { $0 >= 0 }
-        let items = zip(machines, totals).map { machine, total -> String in
+        let items = zip(machines, totals).map { machine, total -> HTML in
             let todayWords = today.machines?[machine] ?? 0
-            var line =
-                "<li><span class=\"machine-name\">\(machine.htmlEscaped)</span> "
+            var line: HTML =
+                "<li><span class=\"machine-name\">\(machine)</span> "
                 + "<span class=\"machine-today\">\(WordNumber.text(todayWords)) today</span>"
                 + "<span class=\"caption\"> · \(WordNumber.text(total)) in \(entries.count) days"
             if showsPercent {
                 let percent = total * 100 / sum
                 line +=
                     " (\(percent)%)</span><div class=\"meter\" role=\"progressbar\" "
-                    + "aria-label=\"\(machine.htmlEscaped): share of the last \(entries.count) days\" "
+                    + "aria-label=\"\(machine): share of the last \(entries.count) days\" "
                     + "aria-valuemin=\"0\" aria-valuemax=\"100\" aria-valuenow=\"\(percent)\">"
                     + "<div class=\"meter-fill\" style=\"width: \(percent)%\"></div></div>"
             } else {
@@ -50,20 +50,23 @@ struct MachineShares {
         return """
             <section class="card wide machines" aria-labelledby="machines-heading">
             <h2 id="machines-heading">Each machine's share</h2>
-            <ul class="machine-shares">\(items.joined(separator: "\n"))</ul>
+            <ul class="machine-shares">\(items, separator: "\n")</ul>
             \(table(machines))
             </section>
             """
     }
 
     /// The days, newest first: the day's total and each machine's words.
-    private func table(_ machines: [String]) -> String {
-        let rows = entries.reversed().map { entry in
+    private func table(_ machines: [String]) -> HTML {
+        let rows = entries.reversed().map { entry -> HTML in
             "<tr><th scope=\"row\">\(entry.date.rawValue)</th><td class=\"num\">\(WordNumber.text(entry.words))</td>"
-                + machines.map { "<td class=\"num\">\(WordNumber.text(entry.machines?[$0] ?? 0))</td>" }.joined()
+                + machines.map { machine -> HTML in
+                    "<td class=\"num\">\(WordNumber.text(entry.machines?[machine] ?? 0))</td>"
+                }
+                .joined()
                 + "</tr>"
         }
-        let headers = machines.map { "<th scope=\"col\" class=\"num\">\($0.htmlEscaped)</th>" }.joined()
+        let headers = machines.map { machine -> HTML in "<th scope=\"col\" class=\"num\">\(machine)</th>" }.joined()
         return """
             <details class="machines-table"><summary>Each machine per day, as a table</summary>
             <div class="table-scroll"><table>
@@ -71,7 +74,7 @@ struct MachineShares {
             newest first</caption>
             <thead><tr><th scope="col">Day</th><th scope="col" class="num">All</th>\(headers)</tr></thead>
             <tbody>
-            \(rows.joined(separator: "\n"))
+            \(rows, separator: "\n")
             </tbody>
             </table></div>
             </details>

@@ -14,16 +14,18 @@ struct SessionLogTable {
     static let shown = 5
 
     /// The card, or nothing without a session.
-    var html: String {
+    var html: HTML {
         guard !sessions.isEmpty else { return "" }
-        let rows = sessions.suffix(Self.shown).reversed().map { session -> String in
+        let rows = sessions.suffix(Self.shown).reversed().map { session -> HTML in
             let minutes = Int(session.length / 60)
             let length =
                 minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
-            return "<tr><th scope=\"row\">\(time(session.start))</th><td class=\"num\">\(length)</td>"
+            let row: HTML =
+                "<tr><th scope=\"row\">\(time(session.start))</th><td class=\"num\">\(length)</td>"
                 + "<td class=\"num\">\(WordNumber.text(session.added))</td>"
                 + "<td class=\"num\">\(WordNumber.text(session.removed))</td>"
                 + "<td class=\"num\">\(session.wordsPerHour.map(WordNumber.text) ?? "–")</td></tr>"
+            return row
         }
         return """
             <section class="card wide sessions" aria-labelledby="sessions-heading">
@@ -34,7 +36,7 @@ struct SessionLogTable {
             <th scope="col" class="num">Added</th><th scope="col" class="num">Removed</th>\
             <th scope="col" class="num">Per hour</th></tr></thead>
             <tbody>
-            \(rows.joined(separator: "\n"))
+            \(rows, separator: "\n")
             </tbody>
             </table></div>
             </section>

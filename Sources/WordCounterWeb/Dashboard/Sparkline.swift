@@ -18,14 +18,14 @@ struct Sparkline {
     }
 
     /// The SVG element, sized for a table cell.
-    var svg: String {
+    var svg: HTML {
         let peak = max(1, words.map { abs($0) }.max() ?? 1)
         let hasDeletions = words.contains { $0 < 0 }
         let baseline = hasDeletions ? Double(Self.height) / 2 : Double(Self.height) - 1
         let room = baseline - 1
         let step = Double(Self.width) / Double(max(1, words.count))
         let barWidth = max(1, step - 1)
-        var bars: [String] = []
+        var bars: [HTML] = []
         for (index, value) in words.enumerated() where value != 0 {
             let length = max(1, Double(abs(value)) / Double(peak) * room)
             let x = Double(index) * step
@@ -34,7 +34,7 @@ struct Sparkline {
                 "<rect class=\"\(value > 0 ? "up" : "down")\" x=\"\(Self.format(x))\" y=\"\(Self.format(y))\" "
                     + "width=\"\(Self.format(barWidth))\" height=\"\(Self.format(length))\"/>")
         }
-        let label = summary.htmlEscaped
+        let label = summary
         return "<svg class=\"sparkline\" width=\"\(Self.width)\" height=\"\(Self.height)\" "
             + "viewBox=\"0 0 \(Self.width) \(Self.height)\" role=\"img\" aria-label=\"\(label)\"><title>\(label)</title>"
             + "<line x1=\"0\" x2=\"\(Self.width)\" y1=\"\(Self.format(baseline))\" y2=\"\(Self.format(baseline))\"/>"

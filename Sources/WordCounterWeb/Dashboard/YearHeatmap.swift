@@ -29,7 +29,7 @@ struct YearHeatmap {
     func level(of words: Int) -> Int { scale.level(of: words) }
 
     /// The `<svg>` element.
-    var svg: String {
+    var svg: HTML {
         guard let first = entries.first else { return "" }
         let weekday = calendar.component(.weekday, from: first.date.startDate(calendar: calendar))
         let offset = (weekday + 5) % 7  // rows from Monday
@@ -37,12 +37,12 @@ struct YearHeatmap {
         let width = left + Double(weeks) * (cell + gap)
         let height = top + 7 * (cell + gap)
         let scale = self.scale
-        var parts: [String] = []
+        var parts: [HTML] = []
         parts.append(
             "<svg class=\"heatmap\" viewBox=\"0 0 \(HistoryChart.number(width)) \(HistoryChart.number(height))\" "
                 + "width=\"\(HistoryChart.number(width))\" height=\"\(HistoryChart.number(height))\" "
                 + "role=\"img\" aria-labelledby=\"heatmap-title\" xmlns=\"http://www.w3.org/2000/svg\">")
-        parts.append("<title id=\"heatmap-title\">\(summary.htmlEscaped)</title>")
+        parts.append("<title id=\"heatmap-title\">\(summary)</title>")
         for (row, name) in [(0, "Mon"), (2, "Wed"), (4, "Fri")] {
             parts.append(
                 "<text class=\"axis\" x=\"0\" y=\"\(HistoryChart.number(top + Double(row) * (cell + gap) + cell - 1))\">"
@@ -65,7 +65,7 @@ struct YearHeatmap {
             parts.append(
                 "<rect class=\"\(classes.joined(separator: " "))\" x=\"\(HistoryChart.number(x))\" "
                     + "y=\"\(HistoryChart.number(y))\" width=\"\(HistoryChart.number(cell))\" "
-                    + "height=\"\(HistoryChart.number(cell))\" rx=\"2\"><title>\(label.htmlEscaped)</title></rect>")
+                    + "height=\"\(HistoryChart.number(cell))\" rx=\"2\"><title>\(label)</title></rect>")
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n")
@@ -85,17 +85,17 @@ struct YearHeatmap {
     }
 
     /// What each shade means, in words: a list with a swatch beside each meaning.
-    var legend: String {
-        let items = scale.shades.map { shade in
+    var legend: HTML {
+        let items = scale.shades.map { shade -> HTML in
             "<li><span class=\"swatch level-\(shade.level)\" aria-hidden=\"true\"></span>"
-                + "\(shade.label(WordNumber.text).htmlEscaped)</li>"
+                + "\(shade.label(WordNumber.text))</li>"
         }
-        return "<ul class=\"heatmap-legend\" aria-label=\"What the shades mean\">\(items.joined())</ul>"
+        return "<ul class=\"heatmap-legend\" aria-label=\"What the shades mean\">\(items)</ul>"
     }
 
     /// The year as text: one row per month, oldest first, with its net words, its days with
     /// writing and, with a goal, its days at the goal.
-    var monthTable: String {
+    var monthTable: HTML {
         var months: [(name: String, words: Int, writing: Int, atGoal: Int)] = []
         var current = ""
         for entry in entries {
@@ -109,10 +109,10 @@ struct YearHeatmap {
             if let goal, goal > 0, entry.words >= goal { months[months.count - 1].atGoal += 1 }
         }
         let hasGoal = (goal ?? 0) > 0
-        let rows = months.map { month in
+        let rows = months.map { month -> HTML in
             "<tr><th scope=\"row\">\(month.name)</th><td class=\"num\">\(WordNumber.text(month.words))</td>"
                 + "<td class=\"num\">\(WordNumber.text(month.writing))</td>"
-                + (hasGoal ? "<td class=\"num\">\(WordNumber.text(month.atGoal))</td>" : "") + "</tr>"
+                + (hasGoal ? "<td class=\"num\">\(WordNumber.text(month.atGoal))</td>" as HTML : .empty) + "</tr>"
         }
         return """
             <details class="heatmap-table"><summary>The year by month, as a table</summary>
@@ -120,9 +120,9 @@ struct YearHeatmap {
             <caption class="visually-hidden">Words written per month, the last \(Self.days(entries.count)), oldest first</caption>
             <thead><tr><th scope="col">Month</th><th scope="col" class="num">Net words</th>\
             <th scope="col" class="num">Days with writing</th>\
-            \(hasGoal ? "<th scope=\"col\" class=\"num\">Days at the goal</th>" : "")</tr></thead>
+            \(hasGoal ? "<th scope=\"col\" class=\"num\">Days at the goal</th>" as HTML : .empty)</tr></thead>
             <tbody>
-            \(rows.joined(separator: "\n"))
+            \(rows, separator: "\n")
             </tbody>
             </table></div>
             </details>

@@ -27,7 +27,7 @@ struct ChartScaleTests {
     func negativeDay() throws {
         let entries = try ["2025-11-21": 0, "2025-11-22": -300, "2025-11-23": 500].sorted { $0.key < $1.key }
             .map { date, words in try HistoryEntryJSON.entry(date: date, words: words) }
-        let svg = HistoryChart(entries: entries, goal: nil).svg
+        let svg = HistoryChart(entries: entries, goal: nil).svg.markup
         #expect(svg.contains("<g class=\"bar negative\""))
         #expect(svg.contains(">\u{2212}400</text>"))
         #expect(svg.contains("<g class=\"bar today\""))

@@ -19,7 +19,7 @@ struct MachineSharesTests {
             try Self.day("2026-11-22", ["desk": 600, "laptop": 0]),
             try Self.day("2026-11-23", ["desk": 150, "laptop": 250]),
         ]
-        let html = MachineShares(entries: entries).html
+        let html = MachineShares(entries: entries).html.markup
         #expect(html.contains("<h2 id=\"machines-heading\">Each machine's share</h2>"))
         #expect(
             html.contains(
@@ -41,9 +41,9 @@ struct MachineSharesTests {
 
     @Test("one machine, or none named, shows nothing; a machine that deleted more than it wrote gets no percent")
     func edges() throws {
-        #expect(MachineShares(entries: [try Self.day("2026-11-23", ["unnamed": 40])]).html.isEmpty)
-        #expect(MachineShares(entries: [try Self.day("2026-11-23", ["desk": 40, "laptop": 0])]).html.isEmpty)
-        let html = MachineShares(entries: [try Self.day("2026-11-23", ["desk": 40, "laptop": -10])]).html
+        #expect(MachineShares(entries: [try Self.day("2026-11-23", ["unnamed": 40])]).html.markup.isEmpty)
+        #expect(MachineShares(entries: [try Self.day("2026-11-23", ["desk": 40, "laptop": 0])]).html.markup.isEmpty)
+        let html = MachineShares(entries: [try Self.day("2026-11-23", ["desk": 40, "laptop": -10])]).html.markup
         #expect(html.contains("−10 today"))
         #expect(!html.contains("%"))
         #expect(!html.contains("progressbar"))

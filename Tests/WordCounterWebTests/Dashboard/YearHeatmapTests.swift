@@ -24,7 +24,7 @@ struct YearHeatmapTests {
     @Test("one square per day, Mondays in the top row, today marked, every day titled")
     func layout() throws {
         let entries = try Self.year { $0 % 5 == 0 ? 100 : 0 }
-        let svg = YearHeatmap(entries: entries, goal: nil, calendar: Self.calendar).svg
+        let svg = YearHeatmap(entries: entries, goal: nil, calendar: Self.calendar).svg.markup
         #expect(svg.components(separatedBy: "<rect ").count - 1 == 365)
         #expect(svg.contains("<title>2026-11-23: 0 words</title>"))
         #expect(svg.contains("<title>2026-11-19: 100 words</title>"))
@@ -60,7 +60,8 @@ struct YearHeatmapTests {
                 "no writing", "1\u{2013}99 words", "100\u{2013}199 words", "200\u{2013}299 words",
                 "300 or more words (the daily goal)",
             ])
-        #expect(withGoal.legend.contains(#"<li><span class="swatch level-4" aria-hidden="true"></span>300 or more"#))
+        #expect(
+            withGoal.legend.markup.contains(#"<li><span class="swatch level-4" aria-hidden="true"></span>300 or more"#))
         let withoutGoal = YearHeatmap(entries: entries, goal: nil, calendar: Self.calendar)
         #expect(
             withoutGoal.scale.shades.map { $0.label(WordNumber.text) } == [
@@ -92,9 +93,9 @@ struct YearHeatmapTests {
         let entries = try Self.year { $0 == 364 ? 4 : 0 }
         let heatmap = YearHeatmap(entries: entries, goal: 4, calendar: Self.calendar)
         #expect(heatmap.summary == "Writing over the last 365 days: 1 day with writing, 4 words")
-        #expect(heatmap.svg.contains("1 day with writing"))
-        #expect(!heatmap.svg.contains("1 days"))
-        let table = heatmap.monthTable
+        #expect(heatmap.svg.markup.contains("1 day with writing"))
+        #expect(!heatmap.svg.markup.contains("1 days"))
+        let table = heatmap.monthTable.markup
         #expect(table.components(separatedBy: "<tr><th scope=\"row\">").count - 1 == 13)
         #expect(table.contains("<tr><th scope=\"row\">November 2025</th>"))
         #expect(
