@@ -475,7 +475,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoffeeShopTests",
-            dependencies: ["CoffeeShop", "Harbor", "HarborTesting", "ChildOutput"],
+            dependencies: ["CoffeeShop", "Harbor", "HarborSQLite", "HarborTesting", "ChildOutput"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
