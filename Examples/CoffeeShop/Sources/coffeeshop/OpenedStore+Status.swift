@@ -102,14 +102,16 @@ extension OpenedStore {
         let open = orders.filter { $0.status == .open }
         let served = orders.filter { $0.status == .served }.count
         print("orders: \(orders.count) (\(open.count) open\(served > 0 ? ", \(served) served" : ""))" + place)
-        let waiting = open.compactMap { order in order.cancelsAt.map { (order, $0) } }.sorted { $0.1 < $1.1 }
+        let waiting: [(order: Order, at: Date)] = open.compactMap { order in
+            order.cancelsAt.map { (order, $0) }
+        }.sorted { $0.at < $1.at }
         guard let next = waiting.first else { return }
-        let late = waiting.filter { $0.1 <= now }.count
+        let late = waiting.filter { $0.at <= now }.count
         var line = "expiries: \(waiting.count) open order(s) are cancelled if left open; "
         line +=
             late > 0
             ? "\(late) past their time: the next command cancels them (or `coffeeshop expire`)"
-            : "the next, \(next.0.id), at \(next.1.formatted(.iso8601))"
+            : "the next, \(next.order.id), at \(next.at.formatted(.iso8601))"
         print(line)
     }
 

@@ -30,7 +30,7 @@ struct Backfill: AsyncParsableCommand {
             return (report, kept, try await mirror.replayBacklog())
         }
         var line = "backfill: copied \(report.copied) order(s); \(report.skipped) were there already"
-        if kept.copied > 0 { line += "; copied \(kept.copied) expiry(ies) and kept request(s)" }
+        if kept.copied > 0 { line += "; copied \(kept.copied) of their expiries and kept requests" }
         let newer = report.newerOnSecondary + kept.newerOnSecondary
         if newer > 0 { line += "; \(newer) newer on NEW (see migrate verify)" }
         if replayed > 0 { line += "; sent \(replayed) waiting copie(s)" }

@@ -61,7 +61,7 @@ extension Expire {
         let scheduler: Scheduler<CoffeeShopServices>
 
         func run() async throws {
-            try await cancelWhenGracefulShutdown { await scheduler.run() }
+            await cancelWhenGracefulShutdown { await scheduler.run() }
         }
     }
 }
