@@ -7,7 +7,7 @@ import Testing
 /// Orders left open are cancelled when their time comes: the expiry is scheduled with the order,
 /// run by Harbor's scheduler on a `TestClock`, and follows the order when it is served,
 /// cancelled, deleted or replaced.
-@Suite("Coffee shop: orders left open are cancelled")
+@Suite("Coffee shop: orders left open are cancelled", .timeLimit(.minutes(2)))
 struct CoffeeShopExpiryTests {
     let store = FakeStore(wrapping: InMemoryStore())
     let clock = TestClock()

@@ -7,7 +7,7 @@ import Testing
 
 /// `CreateOrderOnce`: a request sent again takes no second order, in this process or another,
 /// one after the other or at once.
-@Suite("Coffee shop: a request takes one order")
+@Suite("Coffee shop: a request takes one order", .timeLimit(.minutes(2)))
 struct CoffeeShopIdempotencyTests {
     let clock = TestClock()
 
@@ -54,17 +54,24 @@ struct CoffeeShopIdempotencyTests {
         #expect(try await shop.list().count == 1)
     }
 
-    @Test("the request is answered by another process after a restart, and runs again after 24 hours")
+    @Test("the request is answered by another process after a restart, and by its order after 24 hours")
     func anotherProcess() async throws {
         let store = InMemoryStore()
         let identifiers = ShopProcess.Identifiers()
         let request = CreateOrderOnce(requestID: "req-1", order: CreateOrder(customer: "Ada", items: ["latte"]))
         let first = try await ShopProcess(store: store, clock: clock, identifiers: identifiers).app.run(request)
+        #expect(first.orderID == CreateOrderOnce.orderID(forRequest: "req-1"))
         clock.advance(by: .seconds(23 * 3_600))
         let restarted = ShopProcess(store: store, clock: clock, identifiers: identifiers)
         #expect(try await restarted.app.run(request) == first)
         clock.advance(by: .seconds(3_600))
-        #expect(try await restarted.app.run(request).orderID != first.orderID, "kept for 24 hours")
+        // The answer expired; the order under the request's identifier answers instead.
+        #expect(try await restarted.app.run(request) == first)
+        let other = CreateOrderOnce(requestID: "req-1", order: CreateOrder(customer: "Grace"))
+        await #expect(throws: OrderError.requestReused(requestID: "req-1", orderID: first.orderID)) {
+            try await restarted.app.run(other).orderID(for: other)
+        }
+        #expect(try await restarted.list().count == 1)
     }
 
     @Test("two processes sending one request at once over one SQLite file take one order")
@@ -88,6 +95,33 @@ struct CoffeeShopIdempotencyTests {
         #expect(late == fast, "the late one returns the first one's order")
         #expect(try await second.list().map(\.id) == [fast.orderID], "its own order was never written")
         #expect(try await second.scheduledCount() == 1, "nor its expiry")
+    }
+
+    @Test("a request another process answers between this run's look for an answer and its commit takes one order")
+    func answeredMeanwhile() async throws {
+        let folder = try TemporaryFolder()
+        defer { try? folder.remove() }
+        let path = folder.file("shop.sqlite")
+        let identifiers = ShopProcess.Identifiers()
+        // The first process's reads of one document wait on `gate`: its look for a kept answer,
+        // then its unit of work's.
+        let gate = TestClock()
+        let slowReads = FakeStore(wrapping: try SQLiteStore(path: path), delay: .zero, clock: gate)
+        slowReads.setDelay(.seconds(1), for: .document)
+        let first = ShopProcess(store: slowReads, clock: clock, identifiers: identifiers)
+        let second = ShopProcess(store: try SQLiteStore(path: path), clock: clock, identifiers: identifiers)
+        let request = CreateOrderOnce(requestID: "req-1", order: CreateOrder(customer: "Ada", items: ["latte"]))
+
+        let slow = Task { try await first.app.run(request) }
+        try await gate.waitForSleepers(1)
+        gate.advance(by: .seconds(1))  // it finds no answer, and takes its order
+        try await gate.waitForSleepers(1)  // it reads on, before it commits
+        let fast = try await second.app.run(request)
+        slowReads.setDelay(.zero, for: .document)
+        gate.advance(by: .seconds(1))
+        let late = try await slow.value
+        #expect(late == fast)
+        #expect(try await second.list().map(\.id) == [fast.orderID])
     }
 
     @Test("many requests, each sent by two processes at once over one SQLite file, take one order each")

@@ -84,9 +84,8 @@ struct CoffeeShopMirrorTests {
         try await cli.succeeds(["migrate", "backfill"] + mirror)
         let after = try await cli.run(["migrate", "verify"] + mirror)
         #expect(after.status == 1, "\(after)")
-        #expect(
-            after.output.contains("verify: 2 difference(s):\n  harbor-schedule/order-expiry-\(stray)"), "\(after)")
-        #expect(after.output.contains("\n  orders/\(stray)"), "\(after)")
+        #expect(after.output.contains("verify: 2 difference(s):\n  orders/\(stray)"), "\(after)")
+        #expect(after.output.contains("\n  harbor-schedule/order-expiry-\(stray)"), "\(after)")
         let cutover = try await cli.run(["migrate", "cutover"] + mirror)
         #expect(cutover.status != 0, "the roles do not swap while the two differ: \(cutover)")
         #expect(cutover.errors.contains("still differs"), "\(cutover)")

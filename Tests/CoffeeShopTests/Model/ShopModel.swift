@@ -15,7 +15,10 @@ struct ShopModel {
         /// How many muffins `add` put on it.
         var muffins = 0
 
-        var description: String { "\(status)\(leftOpen ? " (left open)" : ""), \(lines) line(s)" }
+        var description: String {
+            "\(status)\(leftOpen ? " (left open)" : ""), \(lines) line(s)"
+                + (cancelsAt.map { ", cancels at \($0.formatted(.iso8601))" } ?? "")
+        }
     }
 
     /// What a request took, until its answer expires.
@@ -57,18 +60,34 @@ struct ShopModel {
         CreateOrder(customer: "Customer \(customer)", items: Array(["latte", "cake", "tea"].prefix(items)))
     }
 
-    /// What a create with `request` is expected to do: answer the order it took, refuse other
-    /// contents, or (nil) take a new order.
-    func expectedAnswer(request: Int?, order: CreateOrder) -> Outcome? {
-        guard let request, let kept = requests[request], kept.expiresAt > now else { return nil }
-        return kept.order == order ? .answered(kept.orderID) : .requestReused
+    /// The identifier of request `request`.
+    static func requestID(_ request: Int) -> String { "req-\(request)" }
+
+    /// What a create with `request` is expected to do: answer the order it took (while its answer
+    /// is kept, or while that order exists), refuse other contents, or (nil) take a new order, under
+    /// the request's own identifier when it has one.
+    mutating func expectedAnswer(request: Int?, order: CreateOrder) -> Outcome? {
+        guard let request else { return nil }
+        if let kept = requests[request], kept.expiresAt > now {
+            return kept.order == order ? .answered(kept.orderID) : .requestReused
+        }
+        let id = CreateOrderOnce.orderID(forRequest: Self.requestID(request))
+        guard let taken = takenFor[id], orders[id] != nil else { return nil }
+        guard taken.customer == order.customer else { return .requestReused }
+        // The order the request took is the answer, kept again from now.
+        requests[request] = Request(orderID: id, order: order, expiresAt: now.addingTimeInterval(Self.requestsKeptFor))
+        return .answered(id)
     }
+
+    /// Whom each order was taken for, by identifier.
+    var takenFor: [String: CreateOrder] = [:]
 
     /// Records a new order `id`, taken for `request` if any.
     mutating func created(_ id: String, order: CreateOrder, request: Int?) {
         orders[id] = ExpectedOrder(
             status: .open, lines: order.items.count, cancelsAt: now.addingTimeInterval(Self.openLimit))
-        created.append(id)
+        takenFor[id] = order
+        if !created.contains(id) { created.append(id) }
         if let request {
             requests[request] = Request(orderID: id, order: order, expiresAt: now.addingTimeInterval(Self.requestsKeptFor))
         }

@@ -28,8 +28,11 @@ enum ShopModelRun {
                     if got != expected { return "\(place): expected \(expected), got \(got)" }
                 } else {
                     guard let id, outcome == .done else { return "\(place): expected a new order, got \(outcome)" }
-                    if model.orders[id] != nil || model.created.contains(id) {
-                        return "\(place): a new order took the identifier \(id) of an earlier one"
+                    if model.orders[id] != nil {
+                        return "\(place): a new order took the identifier \(id) of an order kept"
+                    }
+                    if let request, id != CreateOrderOnce.orderID(forRequest: ShopModel.requestID(request)) {
+                        return "\(place): the order \(id) is not under its request's identifier"
                     }
                     model.created(id, order: order, request: request)
                 }
@@ -78,7 +81,7 @@ enum ShopModelRun {
                 return (outcome(of: error), nil)
             }
         }
-        let once = CreateOrderOnce(requestID: "req-\(request)", order: order)
+        let once = CreateOrderOnce(requestID: ShopModel.requestID(request), order: order)
         do {
             // A new order and an answer look alike here: the model knows which to expect.
             return (.done, try await shop.app.run(once).orderID(for: once))

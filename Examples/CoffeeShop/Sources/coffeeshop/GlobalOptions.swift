@@ -55,8 +55,9 @@ struct GlobalOptions: ParsableArguments {
         cancelOpenAfter: Duration? = CoffeeShopServices.standardOpenLimit,
         _ body: (UseCaseRunner<CoffeeShopServices>, OpenedStore) async throws -> T
     ) async throws -> T {
+        let now = try clock()
         let opened = try opening(creatingStore: creatingStore).open(try location())
-        let shop = try ShopApplication(opened: opened, now: clock(), cancelOpenAfter: cancelOpenAfter)
+        let shop = ShopApplication(opened: opened, now: now, cancelOpenAfter: cancelOpenAfter)
         return try await opened.whileRunning {
             await shop.scheduler.runDue()
             return try await body(shop.app, opened)

@@ -26,9 +26,9 @@ struct Expire: AsyncParsableCommand {
     @Flag(help: "Run the expiries that are due now, then exit.") var once = false
 
     func run() async throws {
+        let now = try options.clock()
         let opened = try options.opening(creatingStore: true).open(try options.location())
-        let shop = try ShopApplication(
-            opened: opened, now: options.clock(), cancelOpenAfter: nil, middleware: [ExpiryReport()])
+        let shop = ShopApplication(opened: opened, now: now, cancelOpenAfter: nil, middleware: [ExpiryReport()])
         try await opened.whileRunning {
             if once {
                 let count = await shop.scheduler.runDue()
