@@ -24,7 +24,8 @@ struct CoffeeShopExpiryCommandTests {
 
         let before = try await cli.run(["list"], environment: Self.at(minutes: 59))
         #expect(
-            before.output == "\(ada.firstLine)  open       Ada: 1 × latte\n\(grace.firstLine)  served     Grace: 1 × mocha\n",
+            before.output
+                == "\(ada.firstLine)  open       Ada: 1 × latte\n\(grace.firstLine)  served     Grace: 1 × mocha\n",
             "\(before)")
         let status = try await cli.run(["status"], environment: Self.at(minutes: 61))
         #expect(status.output.contains("orders: 2 (1 open, 1 served)"), "\(status)")
@@ -64,7 +65,10 @@ struct CoffeeShopExpiryCommandTests {
     @Test(
         "a bad limit, time or request identifier is refused, saying what is expected",
         arguments: [
-            (["--cancel-open-after", "60"], [:], "--cancel-open-after takes how long an order may stay open, such as 45m"),
+            (
+                ["--cancel-open-after", "60"], [:],
+                "--cancel-open-after takes how long an order may stay open, such as 45m"
+            ),
             (["--cancel-open-after", "2 weeks"], [:], "not \"2 weeks\""),
             (["--cancel-open-after", "200h"], [:], "at most 168h"),
             ([], ["COFFEESHOP_CANCEL_OPEN_AFTER": "soon"], "COFFEESHOP_CANCEL_OPEN_AFTER takes how long"),
@@ -77,7 +81,8 @@ struct CoffeeShopExpiryCommandTests {
         let run = try await cli.run(["create", "--customer", "Ada", "latte"] + arguments, environment: environment)
         #expect(run.status != 0, "\(run)")
         #expect(run.errors.contains(message), "\(run)")
-        #expect(!FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("orders").path), "nothing taken")
+        #expect(
+            !FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("orders").path), "nothing taken")
     }
 
     @Test("an order with no items is not served", arguments: ["json:orders"])

@@ -99,7 +99,8 @@ struct CoffeeShopMirrorTests {
         let mirror = ["--store", "mirror:json:old,json:new"]
         let first = try await cli.succeeds(["migrate", "backfill"] + mirror)
         #expect(
-            first.output == "backfill: copied 2 order(s); 0 were there already; copied 2 of their expiries and kept requests\n",
+            first.output
+                == "backfill: copied 2 order(s); 0 were there already; copied 2 of their expiries and kept requests\n",
             "\(first)")
         #expect(first.errors == "backfill: 2 copied so far\n", "\(first)")
         let again = try await cli.succeeds(["migrate", "backfill"] + mirror)

@@ -89,7 +89,8 @@ struct ShopModel {
         takenFor[id] = order
         if !created.contains(id) { created.append(id) }
         if let request {
-            requests[request] = Request(orderID: id, order: order, expiresAt: now.addingTimeInterval(Self.requestsKeptFor))
+            requests[request] = Request(
+                orderID: id, order: order, expiresAt: now.addingTimeInterval(Self.requestsKeptFor))
         }
     }
 

@@ -1,5 +1,5 @@
-public import Harbor
 import Foundation
+public import Harbor
 
 /// Takes the order ``order`` describes once per request identifier: the same request sent again
 /// (a retry after an answer that was lost, a double tap), by this process or another, returns the
