@@ -3,7 +3,7 @@ import Foundation
 import Harbor
 
 /// Middleware that prints a line for each order ``ExpireOrder`` cancels, as `coffeeshop expire`
-/// shows them: `cancelled order 3f2a9c1e (Ada): left open until 10:30`. Other runs pass through.
+/// shows them: `cancelled order 3f2a9c1e (Ada): left open until 2025-05-01T10:30:00Z`. Other runs pass through.
 struct ExpiryReport: UseCaseMiddleware {
     func handle<U: UseCase>(
         _ useCase: U,
@@ -12,7 +12,7 @@ struct ExpiryReport: UseCaseMiddleware {
     ) async throws -> U.Output {
         let output = try await next(useCase, context)
         if let cancelled = output as? Order?, let order = cancelled {
-            let time = order.cancelsAt.map { " until \($0.formatted(date: .omitted, time: .shortened))" } ?? ""
+            let time = order.cancelsAt.map { " until \($0.formatted(.iso8601))" } ?? ""
             // Written at once, unbuffered: the line of a long-running command reaches a log as it happens.
             FileHandle.standardOutput.write(
                 Data("cancelled order \(order.id) (\(order.customer)): left open\(time)\n".utf8))

@@ -12,15 +12,17 @@ public import Harbor
 /// first one's receipt.
 ///
 /// ```swift
-/// let request = CreateOrderOnce(requestID: "9f1c…", order: CreateOrder(customer: "Ada"))
-/// let id = try await app.run(request).orderID(for: request)  // refuses an identifier used for other contents
+/// let request = CreateOrderOnce(requestID: requestID, order: order)
+/// print(try await app.run(request).orderID(for: request))
 /// ```
 ///
-/// The order's identifier is the request's (``orderID(forRequest:)``), not a random one: two runs of
-/// one request can only take one order, even if the second finds no kept answer — because it
-/// expired, or because the middleware looked for it a moment before the first run committed
-/// (Harbor's `IdempotencyMiddleware` then replaces the first answer with its own and commits
-/// its changes too: a known issue, which this identifier makes harmless here).
+/// ``Receipt/orderID(for:)`` refuses a request identifier used for another customer or other items.
+///
+/// The order's identifier comes from the request's (``orderID(forRequest:)``), it is not a random
+/// one: two runs of one request can only take one order, even when the second finds no kept
+/// answer — because it expired, or because the middleware looked for it a moment before the first
+/// run committed (Harbor's `IdempotencyMiddleware` then replaces the first answer with its own and
+/// commits its changes too: a known issue, which this identifier makes harmless here).
 public struct CreateOrderOnce: IdempotentUseCase, Codable {
     /// What a request took: the order's identifier and the request it was taken for.
     public struct Receipt: Codable, Sendable, Equatable {

@@ -14,8 +14,8 @@ struct Create: AsyncParsableCommand {
             A script that may run the command again after losing its answer (a timeout, a \
             dropped connection) gives the request an identifier: run again with the same \
             --request-id, by this process or another, it prints the order the first run took \
-            and takes no other (for 24 hours). The same identifier with another customer or \
-            other items is refused.
+            and takes no other. The same identifier with another customer or other items is \
+            refused.
 
             Examples:
               coffeeshop create --customer Ada latte cake
