@@ -434,6 +434,7 @@ let package = Package(
             dependencies: [
                 "HarborRelay",
                 "Harbor",
+                "HarborTestSupport",
                 "HarborTesting",
                 "HarborSQLite",
                 "HarborStores",
@@ -482,6 +483,7 @@ let package = Package(
             name: "HarborPostgresTests",
             dependencies: [
                 "Harbor",
+                "HarborTestSupport",
                 "HarborTesting",
                 "HarborPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -508,7 +510,10 @@ let package = Package(
         // What HarborTests and HarborStoresTests share: lists, gates and a log handler for tests.
         .target(
             name: "HarborTestSupport",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Harbor", .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             path: "Tests/Support/HarborTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -520,14 +525,14 @@ let package = Package(
         // A child process for HarborSQLiteTests: several processes sharing one SQLite file.
         .executableTarget(
             name: "harbor-sqlite-probe",
-            dependencies: ["Harbor", "HarborSQLite", "HarborStores", "HarborTesting"],
+            dependencies: ["Harbor", "HarborSQLite", "HarborStores", "HarborTestSupport", "HarborTesting"],
             path: "Tests/Support/harbor-sqlite-probe",
             swiftSettings: swiftSettings
         ),
         // A child process for HarborPostgresTests: several processes sharing one PostgreSQL schema.
         .executableTarget(
             name: "harbor-postgres-probe",
-            dependencies: ["Harbor", "HarborPostgres"],
+            dependencies: ["Harbor", "HarborPostgres", "HarborTestSupport"],
             path: "Tests/Support/harbor-postgres-probe",
             swiftSettings: swiftSettings
         ),

@@ -15,6 +15,7 @@ import Foundation
 //   swift run -c release harbor-bench postgres  # PostgreSQL store against raw postgres-nio (HARBOR_POSTGRES_URL)
 //   swift run -c release harbor-bench postgres --seconds 10   # the same, concurrent writers for 10 s (30 by default)
 //   swift build -c release --product harbor-bench && .build/release/harbor-bench mirror  # MirroredStore: commit, backfill
+//   swift build -c release --product harbor-bench && .build/release/harbor-bench schedule  # idempotent runs, scheduled latency
 //   swift run -c release harbor-bench all
 let arguments = Array(CommandLine.arguments.dropFirst())
 let suites: [String: () async throws -> Void] = [
@@ -29,6 +30,8 @@ let suites: [String: () async throws -> Void] = [
     "http": HTTPBenchmark.run,
     "postgres": PostgresBenchmark.run,
     "mirror": MirrorBenchmark.run,
+    "schedule": ScheduleBenchmark.run,
+    "sequence": SequenceBenchmark.run,
 ]
 let requested = arguments.first ?? "all"
 if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(arguments[2]) {
@@ -40,9 +43,12 @@ if requested == "sqlite-outbox-listener", arguments.count >= 3, let count = Int(
 } else if requested == "postgres-writer", arguments.count >= 4, let seconds = Double(arguments[3]) {
     // A child process of the `postgres` suite's concurrent writers figure.
     try await PostgresConcurrentWriters.child(url: arguments[1], schema: arguments[2], seconds: seconds)
+} else if requested == "schedule-listener", arguments.count >= 3, let count = Int(arguments[2]) {
+    // The child process of the `schedule` suite's latency figure.
+    try await ScheduleBenchmark.listen(path: arguments[1], count: count)
 } else if requested == "--help" || requested == "-h" {
     print(
-        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|wordcounter|wordcounter-update|counting|wordcounter-50k|watch|http|all]"
+        "usage: harbor-bench [runner|sqlite|outbox|postgres|mirror|schedule|sequence|wordcounter|wordcounter-update|counting|wordcounter-50k|watch|http|all]"
     )
 } else if requested == "all" {
     // `wordcounter-update` and `counting` are parts of `wordcounter`; `outbox` runs inside `sqlite`; the 50,000-file

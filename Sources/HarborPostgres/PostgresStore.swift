@@ -33,6 +33,8 @@ import Synchronization
 /// - Outbox positions grow in commit order as readers see them, across all processes and
 ///   machines, and are never reused: a reader that resumes after the last position it processed
 ///   misses nothing (see ``commit(_:)`` for how).
+/// - A sequence's ``nextValue(of:above:)`` is one upsert, a transaction of its own: distinct,
+///   strictly increasing values across every process and machine on the database.
 /// - Queries run in SQL on typed, indexed columns, one set per indexed field (see ``prepare(_:)``);
 ///   no collection is loaded to be filtered.
 /// - ``prepare(_:)`` is idempotent and safe when several processes prepare one database at once:

@@ -93,7 +93,7 @@ extension SQLiteStore {
         let applied = try pool.read { try migrator.appliedIdentifiers($0) }
         let unknown = applied.subtracting(known)
         if !unknown.isEmpty { throw SQLiteStoreError.newerSchema(path: path, unknownMigrations: unknown.sorted()) }
-        if !known.subtracting(StoreSchema.speedOnlyMigrations).isSubset(of: applied) {
+        if !known.subtracting(StoreSchema.optionalForReading).isSubset(of: applied) {
             throw SQLiteStoreError.readOnlyLocation(path: path)  // it needs an upgrade that only a write can do
         }
     }

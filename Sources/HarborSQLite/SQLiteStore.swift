@@ -21,6 +21,8 @@ import Synchronization
 ///   each other; reads never wait for writes, and see only committed change sets.
 /// - Outbox positions grow in commit order across all processes and are never reused, even after
 ///   ``pruneEvents(through:)``.
+/// - A sequence's ``nextValue(of:above:)`` is one upsert, a transaction of its own: distinct,
+///   strictly increasing values across every process that shares the file.
 /// - Queries run in SQL: filters, order and limit use an index on each field a collection declares
 ///   in ``prepare(_:)``; no collection is loaded to be filtered.
 ///
@@ -153,9 +155,14 @@ public final class SQLiteStore: Store {
     }
 
     /// Runs `work` in one write transaction; maps backend failures to `StoreError`.
-    func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    ///
+    /// With `explicit` false, `work` must run one statement, which is then its own transaction
+    /// (see ``WriteScheduler/write(transaction:_:)``).
+    func writeTransaction<T: Sendable>(
+        explicit: Bool = true, _ work: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
         do {
-            return try await writer.write(work)
+            return try await writer.write(transaction: explicit, work)
         } catch let error as StoreError {
             throw error
         } catch {

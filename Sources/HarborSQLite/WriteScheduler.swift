@@ -2,7 +2,8 @@ import Dispatch
 import GRDB
 import Synchronization
 
-/// Runs a store's write transactions one at a time, each in `BEGIN IMMEDIATE … COMMIT`.
+/// Runs a store's write transactions one at a time, each in `BEGIN IMMEDIATE … COMMIT` (or, for
+/// a single statement, in the transaction SQLite gives the statement itself).
 ///
 /// A write runs at once on the calling thread when no other write of this process is running and
 /// no other process holds the database's write lock: the writer connection's busy timeout is 0,
@@ -40,21 +41,35 @@ final class WriteScheduler: Sendable {
     }
 
     /// Runs `work` inside one write transaction and commits it; rolls back if `work` throws.
-    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if waiting.load(ordering: .relaxed) == 0, case .done(let result) = try attemptNow(work) { return result }
+    ///
+    /// With `transaction` false, `work` runs outside any explicit transaction: for one statement
+    /// that writes, which SQLite runs as a transaction of its own, taking the write lock as
+    /// `BEGIN IMMEDIATE` would (a busy lock fails it before it changes anything). It saves the
+    /// `BEGIN IMMEDIATE` and `COMMIT` round trips, a third of a small write's time.
+    func write<T: Sendable>(
+        transaction: Bool = true, _ work: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        if waiting.load(ordering: .relaxed) == 0, case .done(let result) = try attemptNow(transaction, work) {
+            return result
+        }
         waiting.add(1, ordering: .relaxed)
         return try await withCheckedThrowingContinuation { continuation in
             waitingQueue.async {
-                continuation.resume(with: Result { try self.writeWaiting(work) })
+                continuation.resume(with: Result { try self.writeWaiting(transaction, work) })
             }
         }
     }
 
     /// Runs `work` on this thread unless another writer holds the lock (``Attempt/busy``).
-    private func attemptNow<T: Sendable>(_ work: @Sendable (Database) throws -> T) throws -> Attempt<T> {
+    private func attemptNow<T: Sendable>(_ transaction: Bool, _ work: @Sendable (Database) throws -> T) throws
+        -> Attempt<T>
+    {
         let attempt = try gate.withLockIfAvailable { _ -> Attempt<T> in
             do {
-                return .done(try pool.writeWithoutTransaction { db in try Self.transaction(db, work) })
+                return .done(
+                    try pool.writeWithoutTransaction { db in
+                        transaction ? try Self.transaction(db, work) : try work(db)
+                    })
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
                 // The transaction was rolled back before it changed anything: wait for the lock.
                 return .busy
@@ -64,13 +79,13 @@ final class WriteScheduler: Sendable {
     }
 
     /// Runs `work` once the lock is free, waiting up to the busy timeout for other processes.
-    private func writeWaiting<T: Sendable>(_ work: @Sendable (Database) throws -> T) throws -> T {
+    private func writeWaiting<T: Sendable>(_ transaction: Bool, _ work: @Sendable (Database) throws -> T) throws -> T {
         try gate.withLock { _ in
             waiting.subtract(1, ordering: .relaxed)
             return try pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
                 defer { try? db.execute(sql: "PRAGMA busy_timeout = 0") }
-                return try Self.transaction(db, work)
+                return transaction ? try Self.transaction(db, work) : try work(db)
             }
         }
     }

@@ -26,6 +26,8 @@ public final class FakeStore: Store {
         case prepare, document, documents, count, indexEntries, commit, replicate, events, position, setPosition,
             pruneEvents
         case subscriberPositions, addDeadLetter, deadLetters, removeDeadLetter
+        /// `nextValue(of:above:)`: an injected failure takes no value.
+        case nextValue
 
         public var description: String { rawValue }
     }
@@ -210,6 +212,10 @@ public final class FakeStore: Store {
 
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
         try await perform(.replicate) { try await $0.replicate(writes) }
+    }
+
+    public func nextValue(of sequence: String, above floor: Int64) async throws -> Int64 {
+        try await perform(.nextValue) { try await $0.nextValue(of: sequence, above: floor) }
     }
 
     public func events(after position: Int64, limit: Int) async throws -> [StoredEvent] {

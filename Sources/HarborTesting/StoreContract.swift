@@ -24,14 +24,15 @@ public import Harbor
 /// was checked, or by letting an unexpected error of the store through. The checks cover
 /// documents and versions, atomic multi-document commits, the outbox, subscriber positions and
 /// dead letters, queries, concurrent commits, unique fields, checked reads, replication beside
-/// concurrent writers and the input bounds of `StoreLimits`;
+/// concurrent writers, sequences and the input bounds of `StoreLimits`;
 /// ``durabilityChecks()`` add what a store that persists must keep
 /// across reopening.
 public enum StoreContract {
     /// The port whose behaviour a check covers. A check of either port runs on a whole store,
     /// since events reach the outbox only through a commit of the document port.
     public enum Port: String, Sendable, CaseIterable {
-        /// `DocumentStore`: documents, versions, queries, unique values, checked reads, replication.
+        /// `DocumentStore`: documents, versions, queries, unique values, checked reads, replication,
+        /// sequences.
         case documents
         /// `Outbox`: events in commit order, subscriber positions, dead letters, commit signals.
         case outbox
@@ -104,7 +105,7 @@ public enum StoreContract {
         let outbox = outboxChecks() + deadLetterChecks() + outboxOrderChecks() + outboxLimitChecks()
         let documents =
             documentChecks() + queryChecks() + rangeChecks() + concurrencyChecks() + constraintChecks()
-            + uniqueValuesChecks() + readSetChecks() + replicationChecks() + limitChecks()
+            + uniqueValuesChecks() + readSetChecks() + replicationChecks() + limitChecks() + sequenceChecks()
         return documents + outbox.map { $0.covering(.outbox) }
     }
 
@@ -115,6 +116,6 @@ public enum StoreContract {
 
     /// The checks for stores that keep their data when closed and opened again.
     public static func durabilityChecks() -> [DurabilityCheck] {
-        reopeningChecks() + deadLetterDurabilityChecks()
+        reopeningChecks() + deadLetterDurabilityChecks() + sequenceDurabilityChecks()
     }
 }

@@ -37,6 +37,32 @@ struct PostgresMultiProcessTests {
         }
     }
 
+    @Test("processes taking values of one sequence at once get distinct values, none missing")
+    func sharedSequence() async throws {
+        let folder = try TemporaryFolder()
+        try await TestServer.withStores { open in
+            let store = try await open()
+            let url = try #require(TestServer.url)
+            let count = 300
+            let takers = try (0..<3).map {
+                try PostgresProbeProcess(
+                    ["sequence", url, store.configuration.schema, "order-numbers", "\(count)"], in: folder,
+                    label: "taker-\($0)")
+            }
+            var all: [Int64] = []
+            for taker in takers {
+                #expect(try await taker.waitForExit() == 0, "\(taker.errorText)")
+                let values = try #require(
+                    taker.outputLines.last?.split(separator: " ").dropFirst().compactMap { Int64($0) })
+                #expect(values.count == count)
+                #expect(values == values.sorted() && Set(values).count == count, "one process's values do not grow")
+                all += values
+            }
+            #expect(all.sorted() == Array(1...Int64(3 * count)))
+            #expect(try await store.nextValue(of: "order-numbers") == Int64(3 * count + 1))
+        }
+    }
+
     @Test("a process killed in the middle of commits leaves every change set whole or absent, and no outbox gap")
     func killedWriter() async throws {
         let folder = try TemporaryFolder()

@@ -64,6 +64,32 @@ struct MultiProcessTests {
         #expect(try await persistence.store.documents(matching: byWriter).count == documents)
     }
 
+    @Test("processes taking values of one sequence at once get distinct values, none missing")
+    func sharedSequence() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("sequence.sqlite")
+        let store = try SQLiteStore(path: path)
+        let count = 2_000
+        let takers = try (0..<3).map {
+            try ProbeProcess(
+                ["sequence-on-line", path, "order-numbers", "\(count)"], in: folder, label: "taker-\($0)",
+                withInput: true)
+        }
+        for taker in takers { #expect(try await taker.waitForOutput(lines: 1), "\(taker.errorText)") }
+        for taker in takers { taker.input?.fileHandleForWriting.write(Data("go\n".utf8)) }
+        var all: [Int64] = []
+        for taker in takers {
+            #expect(try await taker.waitForExit() == 0, "\(taker.errorText)")
+            let values = try #require(
+                taker.outputLines.last?.split(separator: " ").dropFirst().compactMap { Int64($0) })
+            #expect(values.count == count)
+            #expect(values == values.sorted() && Set(values).count == count, "one process's values do not grow")
+            all += values
+        }
+        #expect(all.sorted() == Array(1...Int64(3 * count)))
+        #expect(try await store.nextValue(of: "order-numbers") == Int64(3 * count + 1))
+    }
+
     @Test("a process killed in the middle of commits leaves every change set whole or absent")
     func killedWriter() async throws {
         let folder = try TemporaryFolder()

@@ -92,6 +92,18 @@ struct FakeStoreTests {
         #expect(store.injectedFailures == [.document, .document, .document])
     }
 
+    @Test("an injected failure of nextValue takes no value")
+    func failNextValue() async throws {
+        let store = FakeStore(wrapping: InMemoryStore())
+        #expect(try await store.nextValue(of: "orders") == 1)
+        store.failNext(.nextValue)
+        await #expect(throws: StoreError.injectedFailure(operation: "nextValue")) {
+            _ = try await store.nextValue(of: "orders")
+        }
+        #expect(try await store.nextValue(of: "orders") == 2)
+        #expect(store.injectedFailures == [.nextValue])
+    }
+
     @Test("the delay waits on the injected clock before the operation runs")
     func delayOnTestClock() async throws {
         let clock = TestClock()

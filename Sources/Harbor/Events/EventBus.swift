@@ -37,6 +37,10 @@ public final class EventBus: Sendable {
     @usableFromInline let errorHandler: ErrorHandler
     /// Every handler task under way, whoever started it, for ``waitForHandlers()``.
     let inFlight = HandlerScope(keepsRuns: false)
+    /// The handlers that run inside the unit of work recording their events, by event type.
+    let transactionHandlers = Mutex<[ObjectIdentifier: [TransactionHandler]]>([:])
+    /// Whether any is registered: a commit asks this first, without taking a lock.
+    let hasTransactionHandlers = Atomic<Bool>(false)
 
     /// Creates a bus; `errorHandler` receives the errors subscribers and handlers end with.
     ///

@@ -49,15 +49,20 @@ public struct IdempotencyMiddleware: UseCaseMiddleware {
             throw OutputNotStorable(useCaseName: context.useCaseName)
         }
         let id = "\(context.useCaseName):\(keyed.idempotencyKey)"
-        if let kept = try await keptOutput(id, as: U.Output.self) { return kept }
         do {
             return try await persistence.transaction { unitOfWork in
+                // Read in the transaction, so the write below expects what was read: a result
+                // another run commits meanwhile makes this commit conflict instead of replacing it.
+                let records = unitOfWork.repository(IdempotencyRecord.self)
+                let existing = try await records.find(id)
+                if let existing, existing.expiresAt > persistence.now() {
+                    return try Self.output(of: existing, as: U.Output.self)
+                }
                 let output = try await next(useCase, context)
                 let record = IdempotencyRecord(
                     id: id, output: try Self.encode(output),
                     expiresAt: persistence.now().addingTimeInterval(keepFor.timeInterval))
-                let records = unitOfWork.repository(IdempotencyRecord.self)
-                if try await records.find(id) != nil { try records.update(record) } else { try records.add(record) }
+                if existing != nil { try records.update(record) } else { try records.add(record) }
                 return output
             }
         } catch let error as StoreError where error.isConflict {
@@ -72,12 +77,17 @@ public struct IdempotencyMiddleware: UseCaseMiddleware {
         guard let record = try await persistence.repository(IdempotencyRecord.self).find(id),
             record.expiresAt > persistence.now()
         else { return nil }
+        return try Self.output(of: record, as: type)
+    }
+
+    /// The output `record` keeps, decoded.
+    private static func output<Output>(of record: IdempotencyRecord, as type: Output.Type) throws -> Output {
         if let nothing = () as? Output { return nothing }
         guard let decodable = Output.self as? any Decodable.Type,
             let output = try JSONDecoder().decode(decodable, from: record.output) as? Output
         else {
             throw StoreError.invalidData(
-                DocumentKey(collection: IdempotencyRecord.collection, id: id),
+                DocumentKey(collection: IdempotencyRecord.collection, id: record.id),
                 reason: "the kept result is not a \(Output.self)")
         }
         return output

@@ -27,8 +27,13 @@ public final class Persistence: Sendable {
     /// What the commits of this persistence prune from the outbox; see ``init(store:events:now:outboxRetention:tracer:errorHandler:)``.
     public let outboxRetention: OutboxRetention
     private let prepared = Mutex<Set<String>>([])
+    private let metrics: CommitMetrics
 
     /// Creates persistence over `store`.
+    ///
+    /// Each commit is recorded through swift-metrics (`harbor_store_commits`,
+    /// `harbor_store_conflicts`, `harbor_store_commit_duration`, dimension `store`: the store's
+    /// type), in the backend bootstrapped before the persistence is made.
     /// - Parameters:
     ///   - store: where documents and outbox events are kept.
     ///   - events: the bus committed events are published on.
@@ -57,6 +62,7 @@ public final class Persistence: Sendable {
         self.now = now
         self.outboxRetention = outboxRetention
         self.errorHandler = errorHandler
+        self.metrics = CommitMetrics(store: store)
     }
 
     /// A repository that reads committed aggregates.
@@ -118,8 +124,12 @@ public final class Persistence: Sendable {
     /// its `checkingReads`), commits nothing and publishes nothing; if it throws, the transaction
     /// fails with its error even when the error was caught, so nothing is half written.
     ///
-    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)-lt99``), event handlers
-    /// (they run after the commit), a `perform` of another persistence, and a `perform` made after
+    /// In-transaction handlers (``EventBus/handleInTransaction(_:name:_:)``) join too: they run
+    /// once, when `work` returns, over the events of every joined `perform`.
+    ///
+    /// What does not join: runs submitted apart (``UseCaseRunner/submit(_:on:)-lt99``), asynchronous
+    /// event handlers and subscribers (they run after the commit), a `perform` of another
+    /// persistence, and a `perform` made after
     /// the transaction finished. A `transaction` inside a transaction joins it. An unstructured
     /// `Task` started inside inherits the transaction like any task-local value: it joins while
     /// the transaction is open and fails with ``StoreError/notInUnitOfWork(_:reason:)`` if it
@@ -152,12 +162,25 @@ public final class Persistence: Sendable {
         let unitOfWork = UnitOfWork(persistence: self, checksReads: checkingReads)
         do {
             let result = try await work(unitOfWork)
+            if events.hasTransactionHandlers.load(ordering: .relaxed) {
+                try await UnitOfWork.$joinable.withValue(unitOfWork) {
+                    try await events.runTransactionHandlers(in: unitOfWork)
+                }
+            }
             if let failed = unitOfWork.failedJoin { throw failed }
             let (changeSet, recorded) = unitOfWork.finish()
             // A collection written but never read here is prepared now, so its unique fields hold.
             for schema in unitOfWork.writtenSchemas() { try await prepare(schema) }
             if !changeSet.isEmpty {
-                let receipt = try await store.commit(changeSet)
+                let start = ContinuousClock.now
+                let receipt: CommitReceipt
+                do {
+                    receipt = try await store.commit(changeSet)
+                } catch let error as StoreError where error.isConflict {
+                    metrics.conflicted()
+                    throw error
+                }
+                metrics.committed(since: start)
                 await pruneOutboxIfDue(after: receipt, eventCount: changeSet.events.count)
             }
             if !recorded.isEmpty { events.publish(committed: recorded) }

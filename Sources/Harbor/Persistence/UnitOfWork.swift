@@ -77,6 +77,19 @@ public final class UnitOfWork: Sendable {
         Repository(persistence: persistence, unitOfWork: self)
     }
 
+    /// The next value of a sequence of the store, taken at once and not rolled back: see
+    /// ``Persistence/nextValue(of:above:)``.
+    ///
+    /// It is not part of this unit of work's commit: the value stays taken (a gap in the sequence)
+    /// when the work throws, conflicts or is run again, and it never makes the commit conflict.
+    /// - Parameters:
+    ///   - sequence: the sequence's name.
+    ///   - floor: the value the result must exceed; 0 by default.
+    /// - Returns: the value taken.
+    public func nextValue(of sequence: String, above floor: Int64 = 0) async throws -> Int64 {
+        try await persistence.store.nextValue(of: sequence, above: floor)
+    }
+
     /// Records `event` to be published after the commit and, unless its type's
     /// ``DomainEvent/delivery`` is ``EventDelivery/inProcess``, committed to the outbox with the
     /// changes (its ``DomainEvent/stored`` form).
@@ -294,6 +307,11 @@ public final class UnitOfWork: Sendable {
         state.withLock { state in
             if state.failedJoin == nil { state.failedJoin = error }
         }
+    }
+
+    /// The events recorded so far from the `start`th on, in the order they were recorded.
+    func recordedEvents(from start: Int) -> ArraySlice<any DomainEvent> {
+        state.withLock { state in state.events[min(start, state.events.count)...] }
     }
 
     /// The error of a joined `perform` that failed, if one did.

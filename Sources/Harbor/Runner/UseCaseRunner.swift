@@ -1,3 +1,4 @@
+public import Logging
 import Synchronization
 
 /// An application: its services, composed once for an environment, and the runner of its use
@@ -27,6 +28,10 @@ import Synchronization
 public final class UseCaseRunner<Services: Sendable>: Sendable {
     /// What the application's use cases are given.
     public let services: Services
+    /// The clock every run and middleware can reach as ``RunContext/clock``.
+    public let clock: any Clock<Duration>
+    /// The logger every run and middleware can reach as ``RunContext/logger``.
+    public let logger: Logger
     private let middleware: [any UseCaseMiddleware]
     private let lastID = Atomic<UInt64>(0)
     private let lanes = Mutex<[String: LaneQueue]>([:])
@@ -37,9 +42,20 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
 
     /// Composes an application: `services` reach every use case; `middleware` wraps every run,
     /// the first one outermost.
-    public init(services: Services, middleware: [any UseCaseMiddleware] = []) {
+    /// - Parameters:
+    ///   - services: what every use case is given, as composed for the environment.
+    ///   - middleware: what wraps every run, the first one outermost.
+    ///   - clock: the clock use cases and middleware reach without knowing the services' type
+    ///     (``RunContext/clock``); a test passes its `TestClock`.
+    ///   - logger: the logger they reach so (``RunContext/logger``), label `harbor.run` by default.
+    public init(
+        services: Services, middleware: [any UseCaseMiddleware] = [],
+        clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "harbor.run")
+    ) {
         self.services = services
         self.middleware = middleware
+        self.clock = clock
+        self.logger = logger
     }
 
     // MARK: - Running

@@ -35,11 +35,16 @@ public final class Scheduler<Services: Sendable>: Sendable {
     private let runner: UseCaseRunner<Services>
     private let persistence: Persistence
     private let clock: any Clock<Duration>
+    /// What ``run()`` waits on: `clock`, read as time elapsed.
+    private let timekeeper: Timekeeper
     private let pollInterval: Duration
     private let lease: Duration
     private let maxAttempts: Int
     private let errorHandler: ErrorHandler
     private let starts: [String: Start]
+    private let signal = WakeSignal()
+    /// How many due runs one ``runDue()`` looks at.
+    private static var batchSize: Int { 100 }
 
     /// A scheduler that runs on `runner` the registered use cases scheduled in `persistence`.
     /// - Parameters:
@@ -69,6 +74,7 @@ public final class Scheduler<Services: Sendable>: Sendable {
         self.runner = runner
         self.persistence = persistence
         self.clock = clock
+        self.timekeeper = Timekeeper(clock)
         self.pollInterval = pollInterval
         self.lease = lease
         self.maxAttempts = max(1, maxAttempts)
@@ -103,27 +109,70 @@ public final class Scheduler<Services: Sendable>: Sendable {
     /// their end. A due run of a type this scheduler does not know is left for one that does.
     @discardableResult
     public func runDue() async -> Int {
+        await runDueBatch().finished
+    }
+
+    /// Runs the due runs of one batch; `full` when the batch was, so more may be due.
+    private func runDueBatch() async -> (finished: Int, full: Bool) {
         let due: [ScheduledRun]
         do {
             due = try await persistence.repository(ScheduledRun.self).query(
-                Query<ScheduledRun>().where(\.dueAt, atMost: persistence.now()).sorted(by: \.dueAt).limit(100))
+                Query<ScheduledRun>().where(\.dueAt, atMost: persistence.now()).sorted(by: \.dueAt)
+                    .limit(Self.batchSize))
         } catch {
             errorHandler(error, "")
-            return 0
+            return (0, false)
         }
         var finished = 0
         for run in due where starts[run.useCaseName] != nil {
             if await runIfClaimed(run.id) { finished += 1 }
         }
-        return finished
+        return (finished, due.count == Self.batchSize)
     }
 
-    /// Runs ``runDue()`` every `pollInterval` until the task is cancelled.
+    /// Runs what is due, over and over, until the task is cancelled: at once when a run falls
+    /// due, when the store signals a commit of another process (`Outbox.commitSignals()`: a run
+    /// scheduled 0 s ahead elsewhere starts within milliseconds on SQLite and PostgreSQL), when
+    /// ``wake()`` is called, and otherwise every `pollInterval` (at most every 5 s on a store that
+    /// signals commits).
     public func run() async {
-        while !Task.isCancelled {
-            await runDue()
-            do { try await clock.sleep(for: pollInterval) } catch { return }
+        let signals = persistence.store.commitSignals()
+        let interval = signals == nil ? pollInterval : max(pollInterval, .seconds(5))
+        let signal = signal
+        let timekeeper = timekeeper
+        await withTaskGroup(of: Void.self) { group in
+            if let signals {
+                group.addTask {
+                    for await _ in signals { signal.signal() }
+                }
+            }
+            while !Task.isCancelled {
+                // A full batch that ran something may leave more due: look again at once.
+                let batch = await runDueBatch()
+                if batch.full && batch.finished > 0 { continue }
+                await timekeeper.wait(on: signal, for: await untilNextDue(atMost: interval))
+            }
+            group.cancelAll()
         }
+    }
+
+    /// Asks ``run()`` to look for due runs now: after this process scheduled one to run soon.
+    public func wake() {
+        signal.signal()
+    }
+
+    /// How long until the earliest run not yet due falls due, at most `limit` (and `limit` when
+    /// the store cannot say). Runs due already and left (of a type this scheduler does not know,
+    /// or failing) wait for the poll, so they never make the loop spin.
+    private func untilNextDue(atMost limit: Duration) async -> Duration {
+        let now = persistence.now()
+        guard
+            let next = try? await persistence.repository(ScheduledRun.self).query(
+                Query<ScheduledRun>().where(\.dueAt, greaterThan: now).sorted(by: \.dueAt).limit(1)
+            ).first
+        else { return limit }
+        let seconds = max(0, next.dueAt.timeIntervalSince(now))
+        return seconds >= limit.timeInterval ? limit : .milliseconds(Int64((seconds * 1_000).rounded(.up)))
     }
 
     /// Claims the run, runs it, and removes it; true when it ran to its end.

@@ -1,8 +1,25 @@
+public import Logging
+
 /// What a running use case can see of its run: who it is, the application's services, how to
 /// report progress and how to run other use cases.
 ///
 /// The services' properties read as the context's own (`context.persistence`), through dynamic
-/// member lookup; ``services`` gives the whole value.
+/// member lookup; ``services`` gives the whole value. Two services every application has are
+/// the context's own, so middleware, which is generic over the services, reaches them without a
+/// cast: ``clock`` and ``logger``, given to the runner when it is composed.
+///
+/// ```swift
+/// struct Breather: UseCaseMiddleware {
+///     func handle<U: UseCase>(
+///         _ useCase: U, context: RunContext<U.Services>,
+///         next: @escaping @Sendable (U, RunContext<U.Services>) async throws -> U.Output
+///     ) async throws -> U.Output {
+///         context.logger.debug("pausing before the run")
+///         try await context.clock.sleep(for: .milliseconds(100))
+///         return try await next(useCase, context)
+///     }
+/// }
+/// ```
 @dynamicMemberLookup
 public struct RunContext<Services: Sendable>: Sendable {
     /// This run's identifier.
@@ -22,6 +39,18 @@ public struct RunContext<Services: Sendable>: Sendable {
         self.lane = lane
         self.useCaseType = useCaseType
         self.runner = runner
+    }
+
+    /// The application's clock (the runner's `clock`): a `TestClock` in tests, so middleware and
+    /// use cases that wait or measure on it are driven by the test.
+    public var clock: any Clock<Duration> { runner.clock }
+
+    /// The application's logger, with this run's `usecase` and `run` as metadata.
+    public var logger: Logger {
+        var logger = runner.logger
+        logger[metadataKey: "usecase"] = "\(useCaseName)"
+        logger[metadataKey: "run"] = "\(id.rawValue)"
+        return logger
     }
 
     /// One of the services: `context.persistence` for `context.services.persistence`.

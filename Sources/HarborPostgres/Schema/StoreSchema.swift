@@ -10,7 +10,10 @@ import Foundation
 /// harbor_outbox (position, name, payload, occurred_at)
 /// harbor_subscriber (name, position)
 /// harbor_dead_letter (subscriber, position, name, payload, occurred_at, attempts, reason, failed_at)
+/// harbor_sequence (name, value)     -- each sequence's last value
 /// ```
+/// A table added later is created by the same idempotent statements when a store of this version
+/// first writes, and older versions ignore it, so adding one keeps the format.
 /// Creating them runs under a transaction-level advisory lock, so two processes that start on an
 /// empty database at once create them once; the second finds them made.
 enum StoreSchema {
@@ -35,6 +38,8 @@ enum StoreSchema {
                 + "position bigint NOT NULL, name text NOT NULL, payload bytea NOT NULL, "
                 + "occurred_at double precision NOT NULL, attempts integer NOT NULL, reason text NOT NULL, "
                 + "failed_at double precision NOT NULL, PRIMARY KEY (subscriber, position))",
+            "CREATE TABLE IF NOT EXISTS \(schema).harbor_sequence "
+                + "(name text COLLATE \"C\" PRIMARY KEY, value bigint NOT NULL)",
             "INSERT INTO \(schema).harbor_meta (key, value) VALUES ('format', \(format)), ('catalog', 0), ('outbox', 0) "
                 + "ON CONFLICT (key) DO NOTHING",
         ]

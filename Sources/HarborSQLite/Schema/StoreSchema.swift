@@ -17,6 +17,7 @@ import GRDB
 /// harbor_dead_letter (subscriber, position, PRIMARY KEY both,           events a subscriber's handler
 ///                     name, payload, occurred_at, attempts, reason,     failed on too often
 ///                     failed_at)
+/// harbor_sequence   (name TEXT PRIMARY KEY, value INTEGER)              each sequence's last value
 /// ```
 enum StoreSchema {
     /// The migrations this version of Harbor knows, in order.
@@ -77,13 +78,25 @@ enum StoreSchema {
                 }
             }
         }
+        migrator.registerMigration(sequencesMigration) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE harbor_sequence (
+                        name TEXT NOT NULL PRIMARY KEY,
+                        value INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 
     /// The migration that adds ``DocumentTable/createEntriesIndexSQL(tableName:)``'s index to existing tables.
     static let entriesIndexMigration = "harbor-v3-entries-index"
 
-    /// Migrations that only make reading faster: a file without them reads the same, so a store opened
-    /// read-only (which cannot apply them) accepts it.
-    static let speedOnlyMigrations: Set<String> = [entriesIndexMigration]
+    /// The migration that adds `harbor_sequence`, which only ``SQLiteStore/nextValue(of:above:)`` uses.
+    static let sequencesMigration = "harbor-v4-sequences"
+
+    /// Migrations without which a file reads the same: they make reading faster, or add what only
+    /// a write uses. A store opened read-only (which cannot apply them) accepts a file without them.
+    static let optionalForReading: Set<String> = [entriesIndexMigration, sequencesMigration]
 }

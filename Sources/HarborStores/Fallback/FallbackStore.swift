@@ -28,6 +28,8 @@ import Synchronization
 /// - A queued write the online store refuses as a conflict (a document changed on both sides) is
 ///   never forced: it is kept, with both sides' documents, in ``conflictCollection`` and listed by
 ///   ``conflicts()`` until ``resolve(_:keeping:)`` chooses a side.
+/// - A sequence's values come from the online store while it can be reached and from the local
+///   one otherwise (``nextValue(of:above:)``); they grow strictly across outages.
 /// - Events, subscriber positions and dead letters live in the local store, online or offline, so
 ///   handlers in this process see each event once, in one numbering. Commits send their events
 ///   to the online store's outbox too (as they are sent, offline ones later).
@@ -56,6 +58,9 @@ public final class FallbackStore: DocumentStore, ForwardingOutbox {
     let state = Mutex(State())
     /// Serializes sending the queue with writing to it, so the queue leaves in order.
     let queueLock = AsyncLock()
+    /// Serializes taking sequence values, so that each call's local value is above every value
+    /// given before it (see ``nextValue(of:above:)``).
+    let sequenceLock = AsyncLock()
     let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
     /// Creates a store that uses `online` while it can be reached and `local` otherwise.

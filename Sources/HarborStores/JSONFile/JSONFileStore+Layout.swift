@@ -52,6 +52,14 @@ extension JSONFileStore {
             subscribers + "/" + (try JSONFileStore.fileName(for: name, suffix: ".position", field: "subscriber"))
         }
 
+        /// The folder of the sequences' counters, made by the first value taken.
+        var sequences: String { root + "/sequences" }
+
+        /// The file holding a sequence's last value.
+        func sequence(_ name: String) throws -> String {
+            sequences + "/" + (try JSONFileStore.fileName(for: name, suffix: ".value", field: "sequence"))
+        }
+
         /// The folder holding a durable subscriber's dead letters, one file per position.
         func deadLetters(_ name: String) throws -> String {
             guard !name.isEmpty else { throw StoreError.invalidData(nil, reason: "a subscriber needs a name") }

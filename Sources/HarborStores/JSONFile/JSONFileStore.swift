@@ -21,7 +21,9 @@ import Synchronization
 ///   processes by `flock` on `store.lock`, so several processes may share a folder on a local
 ///   file system. Reads take the shared lock and see only whole commits.
 /// - Outbox positions grow in commit order and are never reused, even after pruning and reopening.
-/// - Subscriber positions and schemas are replaced atomically (temporary file, fsync, rename).
+/// - Subscriber positions, sequences' values and schemas are replaced atomically (temporary file,
+///   fsync, rename); a sequence's value is taken under the exclusive `flock`, so no two processes
+///   get the same one.
 /// - ``commitSignals()`` reports other processes' commits with events at once (inotify on
 ///   `outbox/`), so an `OutboxRelay` need not poll.
 ///
@@ -34,6 +36,7 @@ import Synchronization
 /// collections/<collection>/<escaped id>.json  one document: key, version, fields, body (base64)
 /// outbox/<position, 20 digits>.json           one event each
 /// subscribers/<escaped name>.position         a durable subscriber's position
+/// sequences/<escaped name>.value              a sequence's last value
 /// dead-letters/<escaped name>/<position>.json a durable subscriber's dead letters
 /// tmp/                                        temporary files, emptied when the store opens
 /// ```

@@ -344,8 +344,9 @@ extension MirroredStore {
         return false
     }
 
-    /// Prepares on the secondary the schemas it has not accepted yet.
+    /// Prepares on the secondary the schemas it has not accepted yet, and moves up its sequences.
     private func prepareSecondary(_ secondary: any Store) async throws {
+        try await moveSequencesUp(on: secondary)
         let schemas = replay.withLock { $0.unprepared }
         for schema in schemas {
             try await secondary.prepare(schema)

@@ -39,6 +39,8 @@ import Synchronization
 ///   primary's outbox.
 /// - Reads come from the primary; ``Configuration/shadowReads`` also sends some to the secondary
 ///   and reports each difference (``MirrorDifference``) through swift-metrics and the logger.
+/// - A sequence's values come from the primary, and the secondary's sequence is moved up to each
+///   (``nextValue(of:above:)``), so it is never behind after a cutover.
 ///
 /// See <doc:Mirroring> for the phases of a migration.
 public final class MirroredStore: DocumentStore, ForwardingOutbox {
@@ -60,6 +62,9 @@ public final class MirroredStore: DocumentStore, ForwardingOutbox {
         var pendingKeys: [DocumentKey: Int] = [:]
         /// Schemas the secondary has not accepted yet; the copy prepares them first.
         var unprepared: [CollectionSchema] = []
+        /// The highest value the primary gave of each sequence the secondary has not been moved
+        /// up to yet; the copy moves them first.
+        var sequences: [String: Int64] = [:]
         /// Schemas prepared through this mirror, for a backfill or verification without a list.
         var prepared: [String: CollectionSchema] = [:]
         /// Consecutive failed copies, for the retry delay.
@@ -255,6 +260,10 @@ public final class MirroredStore: DocumentStore, ForwardingOutbox {
         let answer = FirstAnswer()
         return await withCheckedContinuation { continuation in
             answer.hold(continuation)
+            let timer = Task {
+                try? await clock.sleep(for: budget)
+                answer.give(.late)
+            }
             Task {
                 do {
                     try await body()
@@ -262,10 +271,8 @@ public final class MirroredStore: DocumentStore, ForwardingOutbox {
                 } catch {
                     answer.give(.failed(error))
                 }
-            }
-            Task {
-                try? await clock.sleep(for: budget)
-                answer.give(.late)
+                // Answered: the timer's answer would be dropped, so it need not wait out the budget.
+                timer.cancel()
             }
         }
     }

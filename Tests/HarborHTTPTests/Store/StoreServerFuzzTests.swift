@@ -144,6 +144,9 @@ struct StoreServerFuzzTests {
         let next = try await store.commit(
             ChangeSet(changes: [.update(key, expectedVersion: 1, body: body, fields: ["rank": .int(2)])]))
         #expect(next.versions[key] == 2)
+        #expect(try await store.nextValue(of: "after-fuzz") == 1)
+        #expect(try await store.nextValue(of: "after-fuzz", above: 41) == 42)
+        #expect(try await store.nextValue(of: "orders") > 0)
         let position = try #require(receipt.lastEventPosition)
         let events = try await store.events(after: position - 1, limit: 10)
         #expect(events.first?.event.name == "AfterFuzz")

@@ -190,7 +190,7 @@ struct StoreRequestFuzzer {
                 body: nil,
                 rawBody: bytes, headers: [])
         }
-        switch Int.random(in: 0..<14, using: &generator) {
+        switch Int.random(in: 0..<15, using: &generator) {
         case 0:
             let collection = chance(0.8) ? FuzzJSON.string(pick(["orders", "items"])) : name()
             return Request(
@@ -257,6 +257,9 @@ struct StoreRequestFuzzer {
                     ("reason", name()), ("failedAt", date()),
                 ]))
             return post("/dead-letters", letter)
+        case 13:
+            // Sequences: names as every path takes them, floors at Int64.max, negative or past 64 bits.
+            return post("/sequences/" + segment() + "/next", mutated(.object([("value", integer())])))
         default:
             return Request(
                 method: pick(["GET", "DELETE"]),

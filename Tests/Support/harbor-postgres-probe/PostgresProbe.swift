@@ -41,6 +41,15 @@ enum PostgresProbe {
         }
     }
 
+    /// Takes `count` values of `sequence`, then prints them on one line: "values 3 5 6 …".
+    static func takeValues(url: String, schema: String, sequence: String, count: Int) async throws {
+        try await withStore(url: url, schema: schema) { store in
+            var values: [Int64] = []
+            for _ in 0..<count { values.append(try await store.nextValue(of: sequence)) }
+            report("values " + values.map(String.init).joined(separator: " "))
+        }
+    }
+
     /// Commits batches `first`, `first + 1`, … of `size` documents and `size` events each, until
     /// killed, reporting each batch once it is committed.
     static func commitBatches(url: String, schema: String, first: Int, size: Int) async throws {

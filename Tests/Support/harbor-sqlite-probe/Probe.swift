@@ -104,6 +104,17 @@ enum Probe {
         report("read through \(position)")
     }
 
+    /// Opens the store, prints "ready", and once a line arrives on stdin takes `count` values of
+    /// `sequence`, then prints them on one line: "values 3 5 6 …".
+    static func takeValues(path: String, sequence: String, count: Int) async throws {
+        let store = try SQLiteStore(path: path)
+        report("ready")
+        _ = readLine()
+        var values: [Int64] = []
+        for _ in 0..<count { values.append(try await store.nextValue(of: sequence)) }
+        report("values " + values.map(String.init).joined(separator: " "))
+    }
+
     /// Prints `line` at once, so that a test reading the output file sees it even if killed later.
     static func report(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -2,7 +2,8 @@ import Synchronization
 
 /// A ``Store`` that keeps everything in memory: the reference adapter, and the fake environment's.
 ///
-/// Commits are atomic and serialized by one lock; reads see the last committed state.
+/// Commits are atomic and serialized by one lock; reads see the last committed state. Sequences
+/// are counters under the same lock, apart from the documents.
 public final class InMemoryStore: Store {
     private struct State {
         var documents: [DocumentKey: StoredDocument] = [:]
@@ -11,6 +12,8 @@ public final class InMemoryStore: Store {
         var lastPosition: Int64 = 0
         var subscribers: [String: Int64] = [:]
         var deadLetters: [String: [Int64: DeadLetter]] = [:]
+        /// Each sequence's last value.
+        var sequences: [String: Int64] = [:]
     }
 
     private let state = Mutex(State())
@@ -111,6 +114,16 @@ public final class InMemoryStore: Store {
                 documents: uniqueFields.values.allSatisfy(\.isEmpty) ? [] : Array(documents.values))
             try Self.apply(writes, to: &documents, unique: &unique)
             state.documents = documents
+        }
+    }
+
+    /// The sequence's next value, taken under the store's lock; see ``DocumentStore/nextValue(of:above:)``.
+    public func nextValue(of sequence: String, above floor: Int64) async throws -> Int64 {
+        try StoreLimits.checkSequence(sequence, above: floor)
+        return try state.withLock { state throws(StoreError) in
+            let next = try StoreLimits.sequenceValue(after: state.sequences[sequence] ?? 0, above: floor, of: sequence)
+            state.sequences[sequence] = next
+            return next
         }
     }
 

@@ -14,6 +14,8 @@
 /// - A change set's ``ChangeSet/expectedReads`` are checked in the commit's transaction; one that
 ///   no longer holds fails the whole commit with a retryable conflict.
 /// - Reads see only committed data.
+/// - A sequence's ``nextValue(of:above:)`` is taken in a step of its own, outside every commit:
+///   it never conflicts with a commit and is never rolled back.
 ///
 /// A wrapper that changes only some calls conforms to ``ForwardingDocumentStore`` and writes
 /// only those.
@@ -54,4 +56,26 @@ public protocol DocumentStore: Sendable {
     /// are given as for a commit. It writes no event. A later commit that expects a replicated
     /// version succeeds. For mirrors, backfills and local caches, never for a unit of work.
     func replicate(_ writes: [ReplicatedWrite]) async throws
+
+    /// The sequence's next value: one more than the greater of its last value and `floor`; a new
+    /// sequence's last value is 0.
+    ///
+    /// Taken in an atomic step of its own, outside every commit, so it never conflicts with a
+    /// unit of work and is never rolled back: a value taken by a unit of work that then fails is
+    /// skipped. The values of one sequence are distinct and strictly increasing, in every process
+    /// that shares the store; there may be gaps, never duplicates. Sequences are independent of
+    /// each other and of documents.
+    ///
+    /// A store without a native counter gets a default implementation: a counter document in the
+    /// reserved collection `harbor-sequences`, updated by versioned commits.
+    /// - Parameters:
+    ///   - sequence: the sequence's name: 1 to ``StoreLimits/maximumNameBytes`` bytes of UTF-8
+    ///     without U+0000.
+    ///   - floor: the value the result must exceed, 0 or more: start an order number at 10,000 with
+    ///     a floor of 9,999. A floor below the last value changes nothing.
+    /// - Returns: the value taken, from 1 to `Int64.max`.
+    /// - Throws: ``StoreError/invalidInput(field:reason:)`` naming `sequence` for a name out of
+    ///   bounds or a sequence whose next value would pass `Int64.max` (it is exhausted; nothing
+    ///   changes), or naming `floor` for a negative floor.
+    func nextValue(of sequence: String, above floor: Int64) async throws -> Int64
 }

@@ -54,4 +54,8 @@ extension ForwardingDocumentStore {
     public func replicate(_ writes: [ReplicatedWrite]) async throws {
         try await forwardedDocuments.replicate(writes)
     }
+
+    public func nextValue(of sequence: String, above floor: Int64) async throws -> Int64 {
+        try await forwardedDocuments.nextValue(of: sequence, above: floor)
+    }
 }

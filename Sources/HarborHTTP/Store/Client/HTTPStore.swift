@@ -143,6 +143,22 @@ public struct HTTPStore: Store {
         _ = try await send(StoreAPI.replicate, EndpointCall(body: ReplicationObject(writes)))
     }
 
+    /// The sequence's next value, taken by the server's store (`POST /sequences/{name}/next` with
+    /// the floor, see `DocumentStore.nextValue(of:above:)`).
+    ///
+    /// The ``HTTPRetryPolicy`` sends it again when its answer was lost (a broken connection, a
+    /// timeout): the value the first attempt may have taken is then skipped, a gap a sequence
+    /// allows, and the value returned is still one no other caller got.
+    /// - Throws: the store's `StoreError.invalidInput(field:reason:)` for a name or floor out of
+    ///   bounds or an exhausted sequence; `StoreError.unavailable(location:reason:)` when the
+    ///   server cannot be reached.
+    public func nextValue(of sequence: String, above floor: Int64) async throws -> Int64 {
+        try await send(
+            StoreAPI.nextValue,
+            EndpointCall(body: WireValue(floor), pathParameters: ["name": StoreAPI.segment(sequence)])
+        ).value
+    }
+
     // MARK: - Sending
 
     /// Sends one call and maps its failure to the store's error.

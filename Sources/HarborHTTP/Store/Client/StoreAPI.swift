@@ -18,6 +18,10 @@ enum StoreAPI {
     static let commit = Endpoint<ChangeSetObject, CommitReceiptObject>(.post, "/commit", idempotent: true)
     /// Idempotent: it stores the documents at the versions given, so sending it twice changes nothing.
     static let replicate = Endpoint<ReplicationObject, NoContent>(.post, "/replicate", idempotent: true)
+    /// Sent again after a lost answer: the value the first attempt took is skipped, a gap a
+    /// sequence allows, and the caller gets the second, which no one else got.
+    static let nextValue = Endpoint<WireValue<Int64>, WireValue<Int64>>(
+        .post, "/sequences/{name}/next", idempotent: true)
     static let events = Endpoint<NoContent, [StoredEventObject]>(.get, "/events")
     static let signals = Endpoint<NoContent, WireValue<UInt64>>(.get, "/signals")
     static let prune = Endpoint<WireValue<Int64>, WireValue<Int>>(.post, "/events/prune", idempotent: true)

@@ -28,6 +28,7 @@ struct StoreRoutes: Sendable {
             router.add(middleware: TokenMiddleware(token: token))
         }
         addDocumentRoutes(to: router)
+        addSequenceRoutes(to: router)
         addOutboxRoutes(to: router)
         return router
     }
@@ -97,6 +98,16 @@ struct StoreRoutes: Sendable {
             try await store.replicate(writes)
             if !writes.isEmpty { beacon.advance() }
             return Response(status: .noContent)
+        }
+    }
+
+    /// `POST /sequences/{name}/next` with `{"value": floor}`: the sequence's next value, as
+    /// `{"value": n}`. The store checks the name and floor (400 for one out of bounds or an
+    /// exhausted sequence); it writes no document, so no long poll is woken.
+    private func addSequenceRoutes(to router: Router<BasicRequestContext>) {
+        router.post("sequences/:name/next") { request, context -> Response in
+            let floor = try await decode(WireValue<Int64>.self, from: request).value
+            return try json(WireValue(try await store.nextValue(of: try parameter("name", context), above: floor)))
         }
     }
 
