@@ -63,31 +63,18 @@ struct ShopModel {
     /// The identifier of request `request`.
     static func requestID(_ request: Int) -> String { "req-\(request)" }
 
-    /// What a create with `request` is expected to do: answer the order it took (while its answer
-    /// is kept, or while that order exists), refuse other contents, or (nil) take a new order, under
-    /// the request's own identifier when it has one.
-    mutating func expectedAnswer(request: Int?, order: CreateOrder) -> Outcome? {
-        guard let request else { return nil }
-        if let kept = requests[request], kept.expiresAt > now {
-            return kept.order == order ? .answered(kept.orderID) : .requestReused
-        }
-        let id = CreateOrderOnce.orderID(forRequest: Self.requestID(request))
-        guard let taken = takenFor[id], orders[id] != nil else { return nil }
-        guard taken.customer == order.customer else { return .requestReused }
-        // The order the request took is the answer, kept again from now.
-        requests[request] = Request(orderID: id, order: order, expiresAt: now.addingTimeInterval(Self.requestsKeptFor))
-        return .answered(id)
+    /// What a create with `request` is expected to do: answer the order it took while its answer
+    /// is kept, refuse other contents then, or (nil) take a new order.
+    func expectedAnswer(request: Int?, order: CreateOrder) -> Outcome? {
+        guard let request, let kept = requests[request], kept.expiresAt > now else { return nil }
+        return kept.order == order ? .answered(kept.orderID) : .requestReused
     }
-
-    /// Whom each order was taken for, by identifier.
-    var takenFor: [String: CreateOrder] = [:]
 
     /// Records a new order `id`, taken for `request` if any.
     mutating func created(_ id: String, order: CreateOrder, request: Int?) {
         orders[id] = ExpectedOrder(
             status: .open, lines: order.items.count, cancelsAt: now.addingTimeInterval(Self.openLimit))
-        takenFor[id] = order
-        if !created.contains(id) { created.append(id) }
+        created.append(id)
         if let request {
             requests[request] = Request(
                 orderID: id, order: order, expiresAt: now.addingTimeInterval(Self.requestsKeptFor))

@@ -22,13 +22,9 @@ public struct CreateOrder: UseCase, Codable, Equatable {
     /// retryable conflict: the runner's retry takes it again under a new identifier.
     /// - Throws: ``OrderError`` when the customer or an item is refused; nothing is kept then.
     public func execute(in context: RunContext<CoffeeShopServices>) async throws -> String {
-        try await take(id: context.newOrderID(), in: context)
-    }
-
-    /// Takes the order under `id`; an identifier in use is a retryable conflict.
-    func take(id: String, in context: RunContext<CoffeeShopServices>) async throws -> String {
         var order = try Order(
-            id: id, customer: customer, placedAt: context.now(), cancelsAt: context.services.newOrderCancelsAt())
+            id: context.newOrderID(), customer: customer, placedAt: context.now(),
+            cancelsAt: context.services.newOrderCancelsAt())
         for item in items { try order.add(item) }
         try await context.orders.add(order)
         return order.id

@@ -1,4 +1,3 @@
-import Foundation
 public import Harbor
 
 /// Takes the order ``order`` describes once per request identifier: the same request sent again
@@ -17,12 +16,7 @@ public import Harbor
 /// ```
 ///
 /// ``Receipt/orderID(for:)`` refuses a request identifier used for another customer or other items.
-///
-/// The order's identifier comes from the request's (``orderID(forRequest:)``), it is not a random
-/// one: two runs of one request can only take one order, even when the second finds no kept
-/// answer — because it expired, or because the middleware looked for it a moment before the first
-/// run committed (Harbor's `IdempotencyMiddleware` then replaces the first answer with its own and
-/// commits its changes too: a known issue, which this identifier makes harmless here).
+/// After 24 hours the answer is forgotten, and the same request takes a new order.
 public struct CreateOrderOnce: IdempotentUseCase, Codable {
     /// What a request took: the order's identifier and the request it was taken for.
     public struct Receipt: Codable, Sendable, Equatable {
@@ -65,31 +59,10 @@ public struct CreateOrderOnce: IdempotentUseCase, Codable {
             && requestID.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
     }
 
-    /// The identifier of the order a request takes: sixteen hexadecimal digits of a hash of the
-    /// request identifier (FNV-1a, 64 bits), so that two requests never meet by chance.
-    public static func orderID(forRequest requestID: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in requestID.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    /// Takes the order, as ``CreateOrder`` does, under ``orderID(forRequest:)``, and returns what the
-    /// request took. An order of that identifier taken already is this request's (a run that
-    /// committed a moment ago, or one whose answer expired): it is the answer.
-    /// - Throws: ``OrderError/badRequestID(_:)``, ``OrderError/requestReused(requestID:orderID:)``
-    ///   when that order is another customer's, or ``CreateOrder``'s refusals; nothing is kept then.
+    /// Takes the order, as ``CreateOrder`` does, and returns what the request took.
+    /// - Throws: ``OrderError/badRequestID(_:)``, or ``CreateOrder``'s refusals; nothing is kept then.
     public func execute(in context: RunContext<CoffeeShopServices>) async throws -> Receipt {
         guard Self.isValidRequestID(requestID) else { throw OrderError.badRequestID(requestID) }
-        let id = Self.orderID(forRequest: requestID)
-        if let taken = try await context.orders.order(id) {
-            let customer = order.customer.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard taken.customer == customer else { throw OrderError.requestReused(requestID: requestID, orderID: id) }
-            return Receipt(orderID: id, order: order)
-        }
-        return Receipt(orderID: try await order.take(id: id, in: context), order: order)
+        return Receipt(orderID: try await order.execute(in: context), order: order)
     }
 }
