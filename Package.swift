@@ -481,7 +481,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CoffeeShopTests",
-            dependencies: ["CoffeeShop", "Harbor", "HarborTesting", "ChildOutput"],
+            dependencies: ["CoffeeShop", "Harbor", "HarborSQLite", "HarborTesting", "ChildOutput"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -75,7 +75,7 @@ struct CoffeeShopCommandTests {
             (#"[{"id": "no spaces", "customer": "Ada"}]"#, "entry 1 (order no spaces): an order's identifier is"),
             (
                 #"[{"customer": "Ada", "status": "done"}]"#,
-                #"entry 1: an order's status is open or cancelled, not "done""#
+                #"entry 1: an order's status is open, served or cancelled, not "done""#
             ),
             (
                 #"[{"customer": "Ada", "placedAt": "yesterday"}]"#,

@@ -75,14 +75,17 @@ struct CoffeeShopMirrorTests {
         let mirror = ["--store", "mirror:json:old,json:new"]
         let before = try await cli.run(["migrate", "verify"] + mirror)
         #expect(before.status == 1, "\(before)")
-        #expect(before.output.contains("verify: 2 difference(s):"), "\(before)")
+        // Each order with its expiry: the expiries travel with the orders.
+        #expect(before.output.contains("verify: 4 difference(s):"), "\(before)")
         #expect(before.output.contains("orders/\(grace)"), "\(before)")
         #expect(before.output.contains("orders/\(stray)"), "\(before)")
+        #expect(before.output.contains("harbor-schedule/order-expiry-\(grace)"), "\(before)")
         #expect(before.output.contains("start from an empty NEW"), "\(before)")
         try await cli.succeeds(["migrate", "backfill"] + mirror)
         let after = try await cli.run(["migrate", "verify"] + mirror)
         #expect(after.status == 1, "\(after)")
-        #expect(after.output.contains("verify: 1 difference(s):\n  orders/\(stray)"), "\(after)")
+        #expect(after.output.contains("verify: 2 difference(s):\n  orders/\(stray)"), "\(after)")
+        #expect(after.output.contains("\n  harbor-schedule/order-expiry-\(stray)"), "\(after)")
         let cutover = try await cli.run(["migrate", "cutover"] + mirror)
         #expect(cutover.status != 0, "the roles do not swap while the two differ: \(cutover)")
         #expect(cutover.errors.contains("still differs"), "\(cutover)")
@@ -95,7 +98,10 @@ struct CoffeeShopMirrorTests {
         _ = try await cli.created(["--customer", "Grace", "mocha", "--store", "json:old"])
         let mirror = ["--store", "mirror:json:old,json:new"]
         let first = try await cli.succeeds(["migrate", "backfill"] + mirror)
-        #expect(first.output == "backfill: copied 2 order(s); 0 were there already\n", "\(first)")
+        #expect(
+            first.output
+                == "backfill: copied 2 order(s); 0 were there already; copied 2 of their expiries and kept requests\n",
+            "\(first)")
         #expect(first.errors == "backfill: 2 copied so far\n", "\(first)")
         let again = try await cli.succeeds(["migrate", "backfill"] + mirror)
         #expect(again.output == "backfill: copied 0 order(s); 2 were there already\n", "\(again)")

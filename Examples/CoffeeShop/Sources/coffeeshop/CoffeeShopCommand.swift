@@ -19,10 +19,19 @@ struct CoffeeShopCommand: AsyncParsableCommand {
               coffeeshop create --customer Ada latte cake
               coffeeshop add 3f2a9c1e latte --quantity 2
               coffeeshop remove 3f2a9c1e cake
+              coffeeshop serve 3f2a9c1e                      # done: nothing more changes
               coffeeshop cancel 3f2a9c1e
               coffeeshop delete 3f2a9c1e 9b0d4e12            # all or none
               coffeeshop import orders.json                  # many at once, all or none
               coffeeshop list --store sqlite:orders.sqlite
+
+            An order left open (neither served nor cancelled) is cancelled after an hour: \
+            --cancel-open-after on create and import, or COFFEESHOP_CANCEL_OPEN_AFTER (45m, 2h, \
+            off) says otherwise. Every command cancels those whose time has come on its way; \
+            `coffeeshop expire` stays running and cancels them on time. A script that may \
+            retry gives each order a request identifier, so a retry takes no second order:
+              coffeeshop create --request-id 5b0e7a61-order-17 --customer Ada latte
+              coffeeshop expire                              # until Ctrl-C
 
             Tokens: HARBOR_STORE_TOKEN is sent to every harbor-store-server. Servers started \
             with different tokens (both sides of a mirror, say) each get their own from a file \
@@ -49,8 +58,8 @@ struct CoffeeShopCommand: AsyncParsableCommand {
             The walkthrough: Examples/CoffeeShop/README.md.
             """,
         subcommands: [
-            Create.self, Add.self, Remove.self, Cancel.self, Delete.self, Import.self, List.self, Status.self,
-            Sync.self, Migrate.self, Resolve.self,
+            Create.self, Add.self, Remove.self, Serve.self, Cancel.self, Delete.self, Import.self, List.self,
+            Status.self, Expire.self, Sync.self, Migrate.self, Resolve.self,
         ],
         defaultSubcommand: List.self
     )

@@ -18,8 +18,8 @@ extension GlobalOptions {
         let opened = try opening(creatingStore: true).open(location)
         guard let mirror = opened.mirror else { throw ValidationError("\(location) did not open as a mirror") }
         return try await opened.whileRunning {
-            // The backfill and the comparison cover the collections prepared through the mirror.
-            try await mirror.prepare(Order.schema)
+            // The backfill and the comparison cover the orders, their expiries and kept requests.
+            try await StoredCollections.prepare(in: mirror)
             return try await body(mirror, primary, secondary)
         }
     }
@@ -34,7 +34,7 @@ extension GlobalOptions {
         let opened = try opening(creatingStore: true).open(location)
         guard let fallback = opened.fallback else { throw ValidationError("\(location) did not open as a fallback") }
         return try await opened.whileRunning {
-            try await fallback.prepare(Order.schema)
+            try await StoredCollections.prepare(in: fallback)
             return try await body(fallback)
         }
     }

@@ -28,18 +28,40 @@ struct GlobalOptions: ParsableArguments {
         return StoreOpening(createsStore: creatingStore, environment: variables)
     }
 
-    /// Opens the store, composes the application over it and runs `body` while the store runs.
+    /// The shop's clock: the time now, unless `COFFEESHOP_NOW` fixes it (an ISO 8601 date and
+    /// time), so a test or a demonstration sees an order left open expire without waiting.
+    /// - Throws: `ValidationError` for a variable that is not a date and time.
+    func clock() throws -> @Sendable () -> Date {
+        guard let text = ProcessInfo.processInfo.environment["COFFEESHOP_NOW"], !text.isEmpty else {
+            return { Date() }
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard
+            let date = (try? Date(trimmed, strategy: .iso8601))
+                ?? (try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        else {
+            throw ValidationError(
+                "COFFEESHOP_NOW fixes the shop's time to a date and time such as 2025-05-01T09:30:00Z; not \"\(text)\"")
+        }
+        return { date }
+    }
+
+    /// Opens the store, composes the application over it and runs `body` while the store runs;
+    /// first, on its way, it runs the scheduled expiries that are due (so no command shows or
+    /// changes an order open past its time).
+    /// - Parameter cancelOpenAfter: how long the orders the command takes may stay open.
     func withApplication<T: Sendable>(
         creatingStore: Bool = true,
+        cancelOpenAfter: Duration? = CoffeeShopServices.standardOpenLimit,
         _ body: (UseCaseRunner<CoffeeShopServices>, OpenedStore) async throws -> T
     ) async throws -> T {
+        let now = try clock()
         let opened = try opening(creatingStore: creatingStore).open(try location())
-        let services = CoffeeShopServices(
-            orders: StoredOrderRepository(
-                persistence: Persistence(store: opened.store, errorHandler: { _ in })),
-            storeDescription: opened.description)
-        let app = UseCaseRunner(services: services, middleware: [Self.retry])
-        return try await opened.whileRunning { try await body(app, opened) }
+        let shop = ShopApplication(opened: opened, now: now, cancelOpenAfter: cancelOpenAfter)
+        return try await opened.whileRunning {
+            await shop.scheduler.runDue()
+            return try await body(shop.app, opened)
+        }
     }
 
     /// Runs a use case again after a conflict with another process (up to 10 times, with random

@@ -8,19 +8,20 @@ extension OpenedStore {
     /// waits (`coffeeshop sync` does). For a plain store, its orders; for a mirror, the primary's
     /// orders, whether the secondary answers and what waits for it; for a fallback, whether the
     /// online store answers, the orders, what waits to be sent, and each conflict with both sides.
+    /// With the orders, when the open ones are cancelled if they are left open (at `now`).
     /// - Throws: ``StoreCredentialsError`` after printing, when a side refuses the credentials.
-    func printStatus() async throws {
+    func printStatus(now: Date) async throws {
         if let mirror {
-            try await printMirrorStatus(mirror)
+            try await printMirrorStatus(mirror, now: now)
         } else if let fallback {
-            try await printFallbackStatus(fallback)
+            try await printFallbackStatus(fallback, now: now)
         } else {
-            print(Self.ordersLine(try await Self.orders(in: store)))
+            Self.printOrders(try await Self.orders(in: store), now: now)
         }
     }
 
-    private func printMirrorStatus(_ mirror: MirroredStore) async throws {
-        print(Self.ordersLine(try await Self.orders(in: mirror.primary)))
+    private func printMirrorStatus(_ mirror: MirroredStore, now: Date) async throws {
+        Self.printOrders(try await Self.orders(in: mirror.primary), now: now)
         let waiting = try await mirror.backlogCount()
         print(
             waiting == 0
@@ -38,26 +39,31 @@ extension OpenedStore {
         }
     }
 
-    private func printFallbackStatus(_ fallback: FallbackStore) async throws {
+    private func printFallbackStatus(_ fallback: FallbackStore, now: Date) async throws {
         // The two sides are read directly: reading through the fallback would send what waits first.
         var refusal: StoreError?
         do {
             let orders = try await Self.orders(in: fallback.online)
             print("online: the online store answers")
-            print(Self.ordersLine(orders))
+            Self.printOrders(orders, now: now)
         } catch let error as StoreError where Self.isRefusal(error) {
             refusal = error
-            print(Self.ordersLine(try await Self.orders(in: fallback.local)) + " in the local copy")
+            Self.printOrders(try await Self.orders(in: fallback.local), now: now, where: " in the local copy")
         } catch {
             print("offline: the online store does not answer (\(error)); orders are kept locally")
-            print(Self.ordersLine(try await Self.orders(in: fallback.local)) + " in the local copy")
+            Self.printOrders(try await Self.orders(in: fallback.local), now: now, where: " in the local copy")
         }
         let pending = try await fallback.pendingWrites()
+        // The orders the changes touch, each once; an expiry or a kept request travels with its order.
+        var seen: Set<String> = []
+        let orderIDs = pending.flatMap(\.keys).filter { $0.collection == Order.collection }.map(\.id).filter {
+            seen.insert($0).inserted
+        }
         print(
             pending.isEmpty
                 ? "waiting: nothing"
                 : "waiting: \(pending.count) change(s) to send: "
-                    + pending.flatMap(\.keys).map(\.id).joined(separator: ", ")
+                    + (orderIDs.isEmpty ? "expiries" : orderIDs.joined(separator: ", "))
                     + "; `coffeeshop sync` sends them (so does the next command, once the online store answers)")
         for conflict in try await fallback.conflicts() {
             print(
@@ -90,8 +96,23 @@ extension OpenedStore {
             .orders(status: nil)
     }
 
-    private static func ordersLine(_ orders: [Order]) -> String {
-        "orders: \(orders.count) (\(orders.filter { $0.status == .open }.count) open)"
+    /// The orders' line (`orders: 3 (2 open, 1 served)`), then when the open ones are cancelled
+    /// if they are left open, and how many are past their time (the next command cancels them).
+    private static func printOrders(_ orders: [Order], now: Date, where place: String = "") {
+        let open = orders.filter { $0.status == .open }
+        let served = orders.filter { $0.status == .served }.count
+        print("orders: \(orders.count) (\(open.count) open\(served > 0 ? ", \(served) served" : ""))" + place)
+        let waiting: [(order: Order, at: Date)] = open.compactMap { order in
+            order.cancelsAt.map { (order, $0) }
+        }.sorted { $0.at < $1.at }
+        guard let next = waiting.first else { return }
+        let late = waiting.filter { $0.at <= now }.count
+        var line = "expiries: \(waiting.count) open order(s) are cancelled if left open; "
+        line +=
+            late > 0
+            ? "\(late) past their time: the next command cancels them (or `coffeeshop expire`)"
+            : "the next, \(next.order.id), at \(next.at.formatted(.iso8601))"
+        print(line)
     }
 
     private static func isRefusal(_ error: StoreError) -> Bool {

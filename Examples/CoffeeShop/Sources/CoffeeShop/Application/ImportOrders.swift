@@ -1,7 +1,9 @@
 public import Harbor
 
 /// Imports many orders at once, as one unit of work: every order is written, or none is. A
-/// command that returns the orders' identifiers, in the order of the batch.
+/// command that returns the orders' identifiers, in the order of the batch. An open order is
+/// cancelled if it is still open after the services' `cancelOpenAfter`, counted from the import
+/// (not from its `placedAt`, which may be long past), like an order taken now.
 public struct ImportOrders: UseCase {
     /// The most orders one import takes: they are committed together, in one request to a
     /// remote store.
@@ -28,9 +30,10 @@ public struct ImportOrders: UseCase {
         var entries: [String: Int] = [:]
         for (index, object) in orders.enumerated() {
             let number = index + 1
-            let order: Order
+            var order: Order
             do {
                 order = try object.order(newID: context.newOrderID, now: context.now())
+                if order.status == .open { try order.cancel(ifOpenAt: context.services.newOrderCancelsAt()) }
             } catch let error as OrderError {
                 throw OrderImportError.entry(number: number, id: object.id, problem: error.description)
             }

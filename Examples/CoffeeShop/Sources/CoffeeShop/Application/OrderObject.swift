@@ -30,7 +30,7 @@ public struct OrderObject: Codable, Sendable, Hashable {
     public var customer: String
     /// When it was taken, or nil for now.
     public var placedAt: Date?
-    /// `open` or `cancelled`; open when absent.
+    /// `open`, `served` or `cancelled`; open when absent.
     public var status: String?
     /// Its lines, in order.
     public var items: [Item]?
@@ -96,6 +96,7 @@ public struct OrderObject: Codable, Sendable, Hashable {
         for item in items ?? [] { try order.add(item.name, quantity: item.quantity ?? 1) }
         switch status.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
         case nil, OrderStatus.open.rawValue?: break
+        case OrderStatus.served.rawValue?: try order.serve()
         case OrderStatus.cancelled.rawValue?: try order.cancel()
         case let other?: throw OrderError.badStatus(other)
         }

@@ -12,6 +12,11 @@
 ///   (`StoreError.duplicate`).
 /// - ``write(_:replacingExisting:)`` and ``delete(_:)`` are one unit of work each: every order of
 ///   the batch is written (or deleted), or none is.
+/// - An order kept open with a ``Order/cancelsAt`` is cancelled then if it is still open: the
+///   repository has ``ExpireOrder`` run at that time, arranged in the same unit of work as the
+///   order (``StoredOrderRepository`` schedules it with Harbor's scheduler). One that arranges
+///   nothing (a test's) leaves such orders open until ``ExpireOrder`` is run by hand; the use
+///   case needs nothing but ``order(_:)`` and ``update(_:applying:)``.
 public protocol OrderRepository: Sendable {
     /// The order with `id`, or nil.
     func order(_ id: String) async throws -> Order?
@@ -19,7 +24,7 @@ public protocol OrderRepository: Sendable {
     /// Every order, oldest first; only those with `status` when it is given.
     func orders(status: OrderStatus?) async throws -> [Order]
 
-    /// Keeps a new order.
+    /// Keeps a new order, and has it cancelled at its ``Order/cancelsAt`` if it is open then.
     func add(_ order: Order) async throws
 
     /// Reads the order `id`, applies `change` to it and writes it back, all or nothing.

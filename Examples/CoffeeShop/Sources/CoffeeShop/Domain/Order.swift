@@ -5,7 +5,8 @@ public import Harbor
 ///
 /// The rules live here, not in the use cases or the store: an order changes only while it is
 /// open; an item is a line, and adding one already there raises its quantity; removing an item
-/// the order lacks is an error that names what it has.
+/// the order lacks is an error that names what it has; only an order with items is served; an
+/// order still open at its ``cancelsAt`` is cancelled then (``expire(at:)``).
 public struct Order: Aggregate, Equatable {
     public static let collection = "orders"
     /// `placedAt` orders the list; `status` filters it.
@@ -24,12 +25,17 @@ public struct Order: Aggregate, Equatable {
     public let placedAt: Date
     /// What it holds, in the order the items were first added.
     public private(set) var items: [OrderItem]
-    /// Open or cancelled.
+    /// Open, served or cancelled.
     public private(set) var status: OrderStatus
+    /// While the order is open, when it is cancelled if it is still open then (nil: it stays open
+    /// until it is served or cancelled). Nil once it is served or cancelled by hand; the time it
+    /// was due once it was cancelled for being left open (``wasLeftOpen``).
+    public private(set) var cancelsAt: Date?
 
     /// Takes a new, open order.
+    /// - Parameter cancelsAt: when it is cancelled if it is still open then; nil for never.
     /// - Throws: ``OrderError/emptyCustomer`` when `customer` is blank.
-    public init(id: String, customer: String, placedAt: Date) throws {
+    public init(id: String, customer: String, placedAt: Date, cancelsAt: Date? = nil) throws {
         let customer = customer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !customer.isEmpty else { throw OrderError.emptyCustomer }
         self.id = id
@@ -37,10 +43,17 @@ public struct Order: Aggregate, Equatable {
         self.placedAt = placedAt
         self.items = []
         self.status = .open
+        self.cancelsAt = cancelsAt
     }
 
+    /// Whether the order waits for its ``cancelsAt``: open, with a time to be cancelled.
+    public var waitsToExpire: Bool { status == .open && cancelsAt != nil }
+
+    /// Whether it was cancelled because it was left open past its ``cancelsAt``.
+    public var wasLeftOpen: Bool { status == .cancelled && cancelsAt != nil }
+
     /// Adds `quantity` of `name`: a new line, or more on the line of that name (ignoring case).
-    /// - Throws: ``OrderError/cancelled(id:)``, ``OrderError/emptyItemName``,
+    /// - Throws: the refusal of an order that is not open, ``OrderError/emptyItemName``,
     ///   ``OrderError/badQuantity(_:limit:)`` or ``OrderError/tooMany(item:limit:)``.
     public mutating func add(_ name: String, quantity: Int = 1) throws {
         try requireOpen()
@@ -60,7 +73,7 @@ public struct Order: Aggregate, Equatable {
     }
 
     /// Removes the line of `name` (ignoring case), whatever its quantity.
-    /// - Throws: ``OrderError/cancelled(id:)``, or ``OrderError/itemNotInOrder(id:item:items:)``
+    /// - Throws: the refusal of an order that is not open, or ``OrderError/itemNotInOrder(id:item:items:)``
     ///   naming the items the order has.
     public mutating func remove(_ name: String) throws {
         try requireOpen()
@@ -72,10 +85,39 @@ public struct Order: Aggregate, Equatable {
     }
 
     /// Cancels the order; it keeps its items for the record.
-    /// - Throws: ``OrderError/cancelled(id:)`` when it is cancelled already.
+    /// - Throws: ``OrderError/cancelled(id:)`` when it is cancelled already,
+    ///   ``OrderError/served(id:)`` when it was served.
     public mutating func cancel() throws {
         try requireOpen()
         status = .cancelled
+        cancelsAt = nil
+    }
+
+    /// Serves the order: it is done, and nothing more may change.
+    /// - Throws: ``OrderError/nothingToServe(id:)`` when it has no items, or the refusal of an
+    ///   order that is not open.
+    public mutating func serve() throws {
+        try requireOpen()
+        guard !items.isEmpty else { throw OrderError.nothingToServe(id: id) }
+        status = .served
+        cancelsAt = nil
+    }
+
+    /// Sets when the open order is cancelled if it is still open then; nil for never.
+    /// - Throws: the refusal of an order that is not open.
+    public mutating func cancel(ifOpenAt date: Date?) throws {
+        try requireOpen()
+        cancelsAt = date
+    }
+
+    /// Cancels the order if it is still open and its ``cancelsAt`` has come by `now`; it keeps
+    /// `cancelsAt`, so ``wasLeftOpen`` tells why. Anything else (served, cancelled, no time, not
+    /// yet) is left as it is.
+    /// - Returns: whether it cancelled the order.
+    public mutating func expire(at now: Date) -> Bool {
+        guard status == .open, let cancelsAt, cancelsAt <= now else { return false }
+        status = .cancelled
+        return true
     }
 
     /// An identifier as typed at the counter, as stored: trimmed and lowercased.
@@ -99,6 +141,12 @@ public struct Order: Aggregate, Equatable {
     }
 
     private func requireOpen() throws {
-        guard status == .open else { throw OrderError.cancelled(id: id) }
+        switch status {
+        case .open: return
+        case .served: throw OrderError.served(id: id)
+        case .cancelled:
+            if let cancelsAt { throw OrderError.leftOpen(id: id, cancelledAt: cancelsAt) }
+            throw OrderError.cancelled(id: id)
+        }
     }
 }

@@ -1,9 +1,21 @@
+public import Foundation
+
 /// Why an order could not be taken or changed, in words the person at the counter can act on.
 public enum OrderError: Error, Equatable, CustomStringConvertible {
     /// No order has this identifier.
     case notFound(id: String)
     /// The order was cancelled; it can be read but not changed.
     case cancelled(id: String)
+    /// The order was cancelled because it was left open past `cancelledAt`; it can be read but not changed.
+    case leftOpen(id: String, cancelledAt: Date)
+    /// The order was served; it can be read but not changed.
+    case served(id: String)
+    /// An order with no items cannot be served.
+    case nothingToServe(id: String)
+    /// The request identifier took another order already (`requestID` was used for other contents).
+    case requestReused(requestID: String, orderID: String)
+    /// A request identifier that is not 1 to 128 visible ASCII characters.
+    case badRequestID(String)
     /// The order has no line with this name; `items` are the names it has.
     case itemNotInOrder(id: String, item: String, items: [String])
     /// An item name that is empty once spaces are trimmed.
@@ -27,6 +39,19 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
             "there is no order \(id); `coffeeshop list` shows the orders and their identifiers"
         case .cancelled(let id):
             "order \(id) was cancelled and cannot change; take a new one with `coffeeshop create`"
+        case .leftOpen(let id, let cancelledAt):
+            "order \(id) was cancelled because it was left open until \(cancelledAt.formatted(.iso8601)) "
+                + "and cannot change; take a new one with `coffeeshop create`"
+        case .served(let id):
+            "order \(id) was served and cannot change; take a new one with `coffeeshop create`"
+        case .nothingToServe(let id):
+            "order \(id) has no items to serve: add one with `coffeeshop add \(id) ITEM`, or cancel it"
+        case .requestReused(let requestID, let orderID):
+            "request \(requestID) took order \(orderID) already, for another customer or other items; "
+                + "a new order needs a new request identifier (`coffeeshop list` shows \(orderID))"
+        case .badRequestID(let requestID):
+            "a request identifier is 1 to 128 visible ASCII characters without spaces, such as a UUID; "
+                + "not \"\(requestID)\""
         case .itemNotInOrder(let id, let item, let items) where items.isEmpty:
             "order \(id) has no \"\(item)\": it has no items yet"
         case .itemNotInOrder(let id, let item, let items):
@@ -47,7 +72,8 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
                 + "not \"\(id)\""
         case .badStatus(let status):
             "an order's status is "
-                + OrderStatus.allCases.map(\.rawValue).joined(separator: " or ") + ", not \"\(status)\""
+                + OrderStatus.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or "
+                + (OrderStatus.allCases.last?.rawValue ?? "") + ", not \"\(status)\""
         }
     }
 }

@@ -10,7 +10,8 @@ struct Backfill: AsyncParsableCommand {
         abstract: "Copy to NEW, with their versions, the orders it lacks or has older; then the waiting copies.",
         discussion: """
             Safe to run while orders are taken, and again after a crash: it copies only what is \
-            still missing or older, so nothing is duplicated.
+            still missing or older, so nothing is duplicated. The open orders' expiries and the \
+            requests kept for --request-id are copied with them.
 
             Example:
               export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
@@ -20,15 +21,18 @@ struct Backfill: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (report, replayed) = try await options.withMirror { mirror, _, _ in
+        let (report, kept, replayed) = try await options.withMirror { mirror, _, _ in
             let progressLine = ProgressLine()
             let report = try await mirror.backfill(collections: [Order.collection]) { progress in
                 progressLine.report(copied: progress.copied)
             }
-            return (report, try await mirror.replayBacklog())
+            let kept = try await mirror.backfill(collections: Array(StoredCollections.names.dropFirst()))
+            return (report, kept, try await mirror.replayBacklog())
         }
         var line = "backfill: copied \(report.copied) order(s); \(report.skipped) were there already"
-        if report.newerOnSecondary > 0 { line += "; \(report.newerOnSecondary) newer on NEW (see migrate verify)" }
+        if kept.copied > 0 { line += "; copied \(kept.copied) of their expiries and kept requests" }
+        let newer = report.newerOnSecondary + kept.newerOnSecondary
+        if newer > 0 { line += "; \(newer) newer on NEW (see migrate verify)" }
         if replayed > 0 { line += "; sent \(replayed) waiting copie(s)" }
         print(line)
     }

@@ -18,10 +18,12 @@ struct Cutover: AsyncParsableCommand {
 
     func run() async throws {
         let (report, primary, secondary) = try await options.withMirror { mirror, primary, secondary in
-            let report = try await mirror.cutover(collections: ["orders"])
+            let report = try await mirror.cutover(collections: StoredCollections.names)
             return (report, primary, secondary)
         }
-        print("cutover: \(secondary) is the primary now; \(report.verified) order(s) verified the same on both")
+        print(
+            "cutover: \(secondary) is the primary now; \(report.verified) document(s) (orders, their expiries, "
+                + "kept requests) verified the same on both")
         print(
             "from now on use --store mirror:\(secondary),\(primary) (the old backend keeps copies), then \(secondary) alone"
         )

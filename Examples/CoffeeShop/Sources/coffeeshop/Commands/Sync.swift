@@ -29,7 +29,7 @@ struct Sync: AsyncParsableCommand {
         let opened = try opening.open(try options.location())
         try await opened.whileRunning {
             if let mirror = opened.mirror {
-                try await mirror.prepare(Order.schema)
+                try await StoredCollections.prepare(in: mirror)
                 let copied = try await mirror.replayBacklog()
                 print(
                     copied == 0
@@ -38,10 +38,12 @@ struct Sync: AsyncParsableCommand {
             } else if let fallback = opened.fallback {
                 // Each side prepared on its own: preparing through the fallback would send what
                 // waits on its way, and this report would not count it.
-                try await fallback.local.prepare(Order.schema)
-                try await fallback.online.prepare(Order.schema)
+                try await StoredCollections.prepare(in: fallback.local)
+                try await StoredCollections.prepare(in: fallback.online)
                 let report = try await fallback.synchronize()
-                try await fallback.refreshLocalCopy(collections: [Order.collection])
+                // The expiries and kept requests too: offline, this machine runs what is due and
+                // answers a request taken online.
+                try await fallback.refreshLocalCopy(collections: StoredCollections.names)
                 var line = "sync: the online store answers; sent \(report.sent) waiting change(s)"
                 if report.conflicts > 0 {
                     line += "; \(report.conflicts) conflict(s): `coffeeshop status` shows both sides"

@@ -9,7 +9,8 @@ struct Verify: AsyncParsableCommand {
         abstract: "Compare OLD and NEW order by order; exits 1, listing each difference, unless clean.",
         discussion: """
             Sends the waiting copies first, so a clean result means NEW holds every order at the \
-            version OLD holds it.
+            version OLD holds it, with the open orders' expiries and the requests kept for \
+            --request-id (harbor-schedule/…, harbor-idempotency/… in a difference).
 
             Example:
               export COFFEESHOP_STORE=mirror:http://127.0.0.1:8095,postgres://db/shop
@@ -21,7 +22,7 @@ struct Verify: AsyncParsableCommand {
     func run() async throws {
         let (differences, count) = try await options.withMirror { mirror, _, _ in
             _ = try await mirror.replayBacklog()
-            let differences = try await mirror.verify(collections: [Order.collection])
+            let differences = try await mirror.verify(collections: StoredCollections.names)
             let count = try await mirror.primary.count(matching: DocumentQuery(collection: Order.collection))
             return (differences, count)
         }
