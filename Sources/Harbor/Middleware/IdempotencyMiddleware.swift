@@ -33,6 +33,10 @@ public struct IdempotencyMiddleware: UseCaseMiddleware {
     /// How long a result answers for its key.
     public let keepFor: Duration
 
+    /// The collection the results are kept in (`harbor-idempotency`, indexed by expiry): for tools
+    /// that copy or compare a store's collections, such as a migration.
+    public static var schema: CollectionSchema { IdempotencyRecord.schema }
+
     /// Keeps results in `persistence` for `keepFor`.
     public init(persistence: Persistence, keepFor: Duration = .seconds(24 * 60 * 60)) {
         self.persistence = persistence
@@ -69,6 +73,22 @@ public struct IdempotencyMiddleware: UseCaseMiddleware {
             // Another run with this key committed first: nothing of this one was written.
             if let kept = try await keptOutput(id, as: U.Output.self) { return kept }
             throw error
+        }
+    }
+
+    /// Removes up to `limit` results that expired, oldest first, and returns how many it removed:
+    /// an expired result answers for nothing, but stays in the store until removed. Call it now
+    /// and then (a scheduled use case, a timer); a result renewed meanwhile by a new run is kept.
+    /// - Parameter limit: the most results removed in one unit of work.
+    @discardableResult
+    public func removeExpired(atMost limit: Int = 1_000) async throws -> Int {
+        try await persistence.perform { unitOfWork in
+            let records = unitOfWork.repository(IdempotencyRecord.self)
+            let expired = try await records.query(
+                Query<IdempotencyRecord>().where(\.expiresAt, atMost: persistence.now()).sorted(by: \.expiresAt)
+                    .limit(max(1, limit)))
+            for record in expired { try records.remove(record) }
+            return expired.count
         }
     }
 

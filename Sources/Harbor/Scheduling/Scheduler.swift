@@ -102,6 +102,10 @@ public final class Scheduler<Services: Sendable>: Sendable {
             maxAttempts: maxAttempts, errorHandler: errorHandler, starts: starts)
     }
 
+    /// The collection scheduled runs are kept in (`harbor-schedule`, indexed by due time): for
+    /// tools that copy or compare a store's collections, such as a migration.
+    public static var schema: CollectionSchema { ScheduledRun.schema }
+
     /// The name a scheduled use case of type `U` is stored under.
     static func name<U>(of type: U.Type) -> String { String(describing: U.self) }
 

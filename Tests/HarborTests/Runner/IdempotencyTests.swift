@@ -110,6 +110,23 @@ struct IdempotencyTests {
         #expect(app.services.executions.values.count == 3)
     }
 
+    @Test("expired results are removed on request, oldest first, up to the limit; fresh ones stay")
+    func removingExpired() async throws {
+        let app = application(store)
+        let middleware = IdempotencyMiddleware(persistence: app.services.persistence, keepFor: .seconds(3_600))
+        for request in ["r1", "r2", "r3"] { try await app.run(OpenAccount(requestID: request, owner: "ann")) }
+        clock.advance(by: .seconds(1_800))
+        let fresh = try await app.run(OpenAccount(requestID: "r4", owner: "ann"))
+        #expect(try await middleware.removeExpired() == 0)
+        clock.advance(by: .seconds(1_800))
+        #expect(try await middleware.removeExpired(atMost: 2) == 2)
+        #expect(try await middleware.removeExpired() == 1)
+        let kept = DocumentQuery(collection: IdempotencyMiddleware.schema.name)
+        #expect(try await store.count(matching: kept) == 1)
+        #expect(try await app.run(OpenAccount(requestID: "r4", owner: "ann")) == fresh)
+        #expect(IdempotencyMiddleware.schema.indexedFields == ["expires"])
+    }
+
     @Test("a command without output is idempotent too; other use cases pass through")
     func voidOutput() async throws {
         let app = application(store)

@@ -7,10 +7,10 @@ import Harbor
 /// all three: an order that moved without its expiry would stay open for ever on the new backend,
 /// and a retried request would take a second order there.
 enum StoredCollections {
-    /// Harbor's scheduled runs, as `Scheduler` prepares them (a `due` index).
-    static let schedule = CollectionSchema(name: "harbor-schedule", indexedFields: ["due"])
-    /// Harbor's kept results of idempotent runs, as `IdempotencyMiddleware` prepares them.
-    static let idempotency = CollectionSchema(name: "harbor-idempotency", indexedFields: [])
+    /// Harbor's scheduled runs.
+    static let schedule = Scheduler<CoffeeShopServices>.schema
+    /// Harbor's kept results of idempotent runs.
+    static let idempotency = IdempotencyMiddleware.schema
 
     /// Every schema, the orders' first.
     static let schemas = [Order.schema, schedule, idempotency]
