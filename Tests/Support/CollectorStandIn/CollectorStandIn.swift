@@ -7,7 +7,8 @@ import ServiceLifecycle
 /// OTLP/HTTP exports (`POST /v1/traces`, `/v1/metrics`, `/v1/logs`), answers each as a collector
 /// does (`200`, an empty protobuf response), and hands each to ``exports``.
 ///
-/// Point a process at it with `OTEL_EXPORTER_OTLP_ENDPOINT=` ``endpoint``.
+/// Point a process at it with `OTEL_EXPORTER_OTLP_ENDPOINT=` ``endpoint``, then await what it
+/// sends with ``exports(to:within:until:)``.
 public final class CollectorStandIn: Sendable {
     /// One export request, as it arrived.
     public struct Export: Sendable {
@@ -29,7 +30,7 @@ public final class CollectorStandIn: Sendable {
         }
     }
 
-    /// Thrown by ``next(within:)`` when no export arrives in time.
+    /// Thrown by ``exports(to:within:until:)`` when what it awaits does not arrive in time.
     public struct NoExport: Error, CustomStringConvertible {
         public let description: String
     }
@@ -78,16 +79,21 @@ public final class CollectorStandIn: Sendable {
         return CollectorStandIn(endpoint: "http://127.0.0.1:\(port)", exports: exports, group: group, run: run)
     }
 
-    /// The first export to `path` that satisfies `matches`, awaited for at most `deadline`.
-    /// - Throws: ``NoExport`` when none arrives in time.
-    public func next(
+    /// The exports to `path` received until those received so far satisfy `enough`, awaited for
+    /// at most `deadline`. Call it once: the exports it reads are not handed out again.
+    /// - Throws: ``NoExport`` when `enough` is not met in time.
+    public func exports(
         to path: String = "/v1/traces", within deadline: Duration = .seconds(60),
-        where matches: @escaping @Sendable (Export) -> Bool = { _ in true }
-    ) async throws -> Export {
+        until enough: @escaping @Sendable ([Export]) -> Bool
+    ) async throws -> [Export] {
         let exports = exports
-        return try await withThrowingTaskGroup(of: Export?.self) { group in
+        return try await withThrowingTaskGroup(of: [Export]?.self) { group in
             group.addTask {
-                for await export in exports where export.path == path && matches(export) { return export }
+                var received: [Export] = []
+                for await export in exports where export.path == path {
+                    received.append(export)
+                    if enough(received) { return received }
+                }
                 return nil
             }
             group.addTask {
@@ -95,10 +101,10 @@ public final class CollectorStandIn: Sendable {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let export = first else {
-                throw NoExport(description: "no export to \(path) reached the collector stand-in within \(deadline)")
+            guard let first = try await group.next(), let received = first else {
+                throw NoExport(description: "the exports to \(path) that were awaited did not arrive within \(deadline)")
             }
-            return export
+            return received
         }
     }
 

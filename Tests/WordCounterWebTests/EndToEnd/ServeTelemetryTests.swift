@@ -36,16 +36,21 @@ struct ServeTelemetryTests {
         #expect(serve.stop() == 0)
     }
 
-    @Test("with OTEL_EXPORTER_OTLP_ENDPOINT set, a request's span and its use case's reach the collector")
+    @Test("with OTEL_EXPORTER_OTLP_ENDPOINT set, a request's span and its use case's reach the collector, the token not")
     func traces() async throws {
         let collector = try await CollectorStandIn.start()
         let serve = try ServeProcess()
         serve.extraEnvironment = ["OTEL_EXPORTER_OTLP_ENDPOINT": collector.endpoint, "OTEL_BSP_SCHEDULE_DELAY": "50"]
-        try serve.start()
-        #expect(try await serve.get("/api/files?limit=5").status == 200)
-        let export = try await collector.next(to: "/v1/traces") { $0.contains("/api/files") }
-        #expect(export.contentType == "application/x-protobuf")
-        #expect(export.contains("wordcounter"))  // service.name
+        try serve.start("--token", Self.token)
+        #expect(try await serve.get("/api/files?limit=5&token=\(Self.token)").status == 200)
+        // The request's span and the span of the use case it ran, in one batch or two.
+        let exports = try await collector.exports(to: "/v1/traces") { received in
+            received.contains { $0.contains("/api/files") } && received.contains { $0.contains("ShowFilePage") }
+        }
+        #expect(exports.allSatisfy { $0.contentType == "application/x-protobuf" })
+        #expect(exports.allSatisfy { $0.contains("wordcounter") })  // service.name
+        #expect(exports.contains { $0.contains("token=REDACTED") })
+        #expect(!exports.contains { $0.contains(Self.token) })
         #expect(serve.stop() == 0)
         try await collector.stop()
     }
