@@ -92,7 +92,8 @@ struct HarborStoreServer: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 // The exporter first, so it stops last, sending the spans of the last requests.
-                services: exporter + opened.services + [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: exporter + opened.services + [server], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {

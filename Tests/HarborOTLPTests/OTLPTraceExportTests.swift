@@ -31,8 +31,14 @@ struct OTLPTraceExportTests {
     @Test("OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none keeps export off, whatever the endpoint")
     func disabled() {
         let endpoint = ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318"]
-        #expect(OTLPTraceExport(serviceName: "s", environment: endpoint.merging(["OTEL_SDK_DISABLED": "TRUE"]) { $1 }) == nil)
-        #expect(OTLPTraceExport(serviceName: "s", environment: endpoint.merging(["OTEL_TRACES_EXPORTER": "none"]) { $1 }) == nil)
-        #expect(OTLPTraceExport(serviceName: "s", environment: endpoint.merging(["OTEL_SDK_DISABLED": "false"]) { $1 }) != nil)
+        #expect(
+            OTLPTraceExport(serviceName: "s", environment: endpoint.merging(["OTEL_SDK_DISABLED": "TRUE"]) { $1 })
+                == nil)
+        #expect(
+            OTLPTraceExport(serviceName: "s", environment: endpoint.merging(["OTEL_TRACES_EXPORTER": "none"]) { $1 })
+                == nil)
+        #expect(
+            OTLPTraceExport(serviceName: "s", environment: endpoint.merging(["OTEL_SDK_DISABLED": "false"]) { $1 })
+                != nil)
     }
 }

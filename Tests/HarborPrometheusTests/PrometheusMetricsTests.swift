@@ -12,11 +12,14 @@ struct PrometheusMetricsTests {
     @Test("counters and timers made with its factory appear in the exposition under their names and labels")
     func exposition() {
         let metrics = PrometheusMetrics()
-        let runs = Counter(label: "harbor_usecase_runs", dimensions: [("usecase", "TrackFiles")], factory: metrics.factory)
+        let runs = Counter(
+            label: "harbor_usecase_runs", dimensions: [("usecase", "TrackFiles")], factory: metrics.factory)
         runs.increment()
         runs.increment()
-        Metrics.Timer(label: "harbor_store_commit_duration", dimensions: [("store", "SQLiteStore")], factory: metrics.factory)
-            .recordMilliseconds(7)
+        Metrics.Timer(
+            label: "harbor_store_commit_duration", dimensions: [("store", "SQLiteStore")], factory: metrics.factory
+        )
+        .recordMilliseconds(7)
         let text = String(decoding: metrics.exposition(), as: UTF8.self)
         #expect(text.contains("# TYPE harbor_usecase_runs counter\n"))
         #expect(text.contains(#"harbor_usecase_runs{usecase="TrackFiles"} 2"#))

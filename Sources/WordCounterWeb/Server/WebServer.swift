@@ -1,6 +1,6 @@
 public import Harbor
-public import Hummingbird
 import HarborPrometheus
+public import Hummingbird
 import HummingbirdCore
 public import Logging
 import NIOCore

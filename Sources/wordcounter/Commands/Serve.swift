@@ -179,7 +179,8 @@ struct Serve: ScopedCommand {
         // requests, and the trace exporter sends the last spans.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: exporter + [application, feed] + watchers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: exporter + [application, feed] + watchers, gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         try await group.run()
     }
 

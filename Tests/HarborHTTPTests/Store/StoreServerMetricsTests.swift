@@ -32,7 +32,8 @@ struct StoreServerMetricsTests {
             #expect(head.body.isEmpty)
 
             for method in [HTTPMethod.post, .put, .delete] {
-                let other = try await RawStoreRequest.send(method, url, path: "/metrics", body: "{}", token: "metrics-token")
+                let other = try await RawStoreRequest.send(
+                    method, url, path: "/metrics", body: "{}", token: "metrics-token")
                 #expect(other.status == 405)
                 #expect(other.headers["allow"] == "GET, HEAD")
                 #expect(other.errorKind == "methodNotAllowed")

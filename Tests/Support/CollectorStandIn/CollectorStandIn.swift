@@ -102,7 +102,8 @@ public final class CollectorStandIn: Sendable {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let received = first else {
-                throw NoExport(description: "the exports to \(path) that were awaited did not arrive within \(deadline)")
+                throw NoExport(
+                    description: "the exports to \(path) that were awaited did not arrive within \(deadline)")
             }
             return received
         }

@@ -36,7 +36,8 @@ struct ServeTelemetryTests {
         #expect(serve.stop() == 0)
     }
 
-    @Test("with OTEL_EXPORTER_OTLP_ENDPOINT set, a request's span and its use case's reach the collector, the token not")
+    @Test(
+        "with OTEL_EXPORTER_OTLP_ENDPOINT set, a request's span and its use case's reach the collector, the token not")
     func traces() async throws {
         let collector = try await CollectorStandIn.start()
         let serve = try ServeProcess()

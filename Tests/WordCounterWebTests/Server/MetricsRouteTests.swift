@@ -44,9 +44,11 @@ struct MetricsRouteTests {
         }
     }
 
-    @Test("HEAD answers without a body; other methods are 405 with Allow", arguments: [
-        HTTPRequest.Method.post, .put, .delete,
-    ])
+    @Test(
+        "HEAD answers without a body; other methods are 405 with Allow",
+        arguments: [
+            HTTPRequest.Method.post, .put, .delete,
+        ])
     func methods(method: HTTPRequest.Method) async throws {
         let fixture = WebFixture(metrics: Self.metrics())
         try await fixture.withClient { client in

@@ -154,7 +154,8 @@ struct StoreRoutes: Sendable {
             router.on("metrics", method: method) { request, _ -> Response in
                 var answer = StoreErrorMiddleware.answer(
                     .methodNotAllowed,
-                    StoreErrorObject(error: "methodNotAllowed", message: "/metrics answers GET and HEAD, not \(request.method)"))
+                    StoreErrorObject(
+                        error: "methodNotAllowed", message: "/metrics answers GET and HEAD, not \(request.method)"))
                 answer.headers[.allow] = "GET, HEAD"
                 return answer
             }
