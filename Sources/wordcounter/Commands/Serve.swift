@@ -36,8 +36,9 @@ struct Serve: ScopedCommand {
                                           commits and conflicts, outbox lag and dead letters
 
             Traces: with OTEL_EXPORTER_OTLP_ENDPOINT set (an OpenTelemetry collector's \
-            http://HOST:4318), every request's span, with the spans of the use cases it ran, is \
-            exported over OTLP/HTTP; OTEL_SERVICE_NAME names the service (default wordcounter).
+            http://HOST:4318), the spans of the use cases the API runs, with their units of work, \
+            are exported over OTLP/HTTP; --trace-requests adds a span per HTTP request around them. \
+            OTEL_SERVICE_NAME names the service (default wordcounter).
 
             Security: by default only this machine can connect (127.0.0.1). Listening on any \
             other address requires a token, and then every request must carry it, as \
@@ -95,6 +96,14 @@ struct Serve: ScopedCommand {
             valueName: "words"))
     var sessionTarget: Int?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With OTEL_EXPORTER_OTLP_ENDPOINT set, also export a span per HTTP request.",
+            discussion:
+                "Off by default: a span for every request costs the cheapest routes about a quarter of their throughput, even when none is sampled (docs/performance.md)."
+        ))
+    var traceRequests = false
+
     func validate() throws {
         if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
             throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
@@ -149,7 +158,7 @@ struct Serve: ScopedCommand {
         var configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
         configuration.session = try await app.run(StartWritingSession(target: sessionTarget))
         configuration.metrics = metrics
-        configuration.tracesRequests = traces != nil
+        configuration.tracesRequests = traces != nil && traceRequests
         do {
             try configuration.validate()
         } catch {
