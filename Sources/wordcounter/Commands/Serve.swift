@@ -32,8 +32,7 @@ struct Serve: ScopedCommand {
               DELETE /api/files/ID        stop tracking one file
               GET    /api/events          server-sent events when a count changes (by any process)
               GET    /health              ok
-              GET    /metrics             Prometheus text: use case runs, failures and durations,
-                                          commits and conflicts, outbox lag and dead letters
+              GET    /metrics             Prometheus metrics (names: docs/telemetry.md)
 
             Traces: with OTEL_EXPORTER_OTLP_ENDPOINT set (an OpenTelemetry collector's \
             http://HOST:4318), the spans of the use cases the API runs, with their units of work, \
