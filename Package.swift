@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "HarborSQLite", targets: ["HarborSQLite"]),
         .library(name: "HarborHTTP", targets: ["HarborHTTP"]),
         .library(name: "HarborPostgres", targets: ["HarborPostgres"]),
+        .library(name: "HarborPrometheus", targets: ["HarborPrometheus"]),
+        .library(name: "HarborOTLP", targets: ["HarborOTLP"]),
         .library(name: "WordCounter", targets: ["WordCounter"]),
         .executable(name: "wordcounter", targets: ["wordcounter"]),
         .executable(name: "boxes", targets: ["boxes"]),
@@ -52,6 +54,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // The Prometheus exposition of what swift-metrics records (`/metrics`).
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Traces over OTLP. Only the HTTP/protobuf exporter: without the `OTLPGRPC` trait, grpc-swift
+        // and HTTP/2 are neither resolved nor built (collectors accept OTLP/HTTP on 4318).
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
         // `swift package generate-documentation` (scripts/docs): builds the DocC catalogs in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -111,6 +118,7 @@ let package = Package(
             name: "HarborHTTP",
             dependencies: [
                 "Harbor",
+                "HarborPrometheus",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -124,11 +132,33 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What swift-metrics records, kept in a Prometheus registry and served as `/metrics` text.
+        .target(
+            name: "HarborPrometheus",
+            dependencies: [
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Traces exported over OTLP/HTTP when the environment names a collector; for executables.
+        .target(
+            name: "HarborOTLP",
+            dependencies: [
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "harbor-store-server",
             dependencies: [
                 "Harbor",
                 "HarborHTTP",
+                "HarborOTLP",
+                "HarborPrometheus",
                 "HarborPostgres",
                 "HarborSQLite",
                 "HarborStores",
@@ -186,6 +216,7 @@ let package = Package(
         .target(
             name: "WordCounterWeb",
             dependencies: [
+                "HarborPrometheus",
                 "HarborRelay",
                 "WordCounter",
                 "Harbor",
@@ -209,6 +240,8 @@ let package = Package(
                 "WordCounterAdapters",
                 "WordCounterWeb",
                 "Harbor",
+                "HarborOTLP",
+                "HarborPrometheus",
                 "HarborSQLite",
                 "HarborPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -422,6 +455,9 @@ let package = Package(
                 "WordCounter",
                 "WordCounterAdapters",
                 "WordCounterWeb",
+                "HarborPrometheus",
+                "CollectorStandIn",
+                .product(name: "Metrics", package: "swift-metrics"),
                 "Harbor",
                 "HarborTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -463,6 +499,9 @@ let package = Package(
                 "HarborRelay",
                 "Harbor",
                 "HarborHTTP",
+                "HarborPrometheus",
+                "CollectorStandIn",
+                .product(name: "Metrics", package: "swift-metrics"),
                 "HarborTesting",
                 "HarborSQLite",
                 "ChildOutput",
@@ -477,6 +516,22 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborPrometheusTests",
+            dependencies: [
+                "HarborPrometheus",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborOTLPTests",
+            dependencies: ["HarborOTLP"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -503,7 +558,8 @@ let package = Package(
             dependencies: [
                 "HarborRelay",
                 "Harbor", "HarborTesting", "HarborSQLite", "HarborHTTP", "HarborStores", "WordCounter",
-                "WordCounterAdapters", "WordCounterWeb", "Boxes",
+                "WordCounterAdapters", "WordCounterWeb", "Boxes", "HarborPrometheus", "HarborOTLP",
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -520,6 +576,17 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             path: "Tests/Support/HarborTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // A stand-in OpenTelemetry collector on loopback, for the executables' trace export tests.
+        .target(
+            name: "CollectorStandIn",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/Support/CollectorStandIn",
             swiftSettings: swiftSettings
         ),
         .target(

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Harbor
 import HarborHTTP
+import HarborOTLP
+import HarborPrometheus
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -18,6 +20,9 @@ struct HarborStoreServer: AsyncParsableCommand {
             HARBOR_STORE_TOKEN). Stops on SIGINT or SIGTERM after answering what it holds.
             A PostgreSQL URL takes its password from the URL, PGPASSWORD or ~/.pgpass, and             `?schema=NAME` for the schema (default harbor). Requests out of the store's bounds             (versions, names, fields) are answered 422 naming the field; a commit sent with an             Idempotency-Key is applied once, however often it is sent within 10 minutes.
             Routes and their JSON: docs/http.md.
+            GET /metrics answers Prometheus text (behind the token like every route): the commits and \
+            conflicts served, with their durations. With OTEL_EXPORTER_OTLP_ENDPOINT set (an \
+            OpenTelemetry collector's http://HOST:4318), every request's span is exported over OTLP/HTTP.
             """)
 
     @Option(
@@ -56,15 +61,28 @@ struct HarborStoreServer: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "harbor-store-server") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
+        // Telemetry first, before anything that records is made: metrics always (GET /metrics),
+        // traces when the environment names a collector.
+        let metrics = PrometheusMetrics()
+        metrics.bootstrap()
+        let traces = OTLPTraceExport(serviceName: "harbor-store-server")
+        let exporter: [any Service]
+        do {
+            exporter = try traces.map { [try $0.bootstrap(logger: logger)] } ?? []
+        } catch {
+            throw ValidationError("cannot export traces to \(traces?.endpoint ?? ""): \(error)")
+        }
         let opened: (store: any Store, services: [any Service])
         do {
             opened = try store.open(logger: logger)
         } catch {
             throw ValidationError("cannot open \(store): \(error)")
         }
-        let configuration = StoreServer.Configuration(
+        var configuration = StoreServer.Configuration(
             host: host, port: port, token: resolvedToken, maximumBodyBytes: maxBodyBytes,
             maximumWait: .seconds(maxWait), logger: logger)
+        configuration.metrics = metrics
+        configuration.tracesRequests = traces != nil
         let (host, store) = (host, store)
         let server = StoreServer(store: opened.store, configuration: configuration) { port in
             // Written at once, unbuffered: scripts and tests read the port from this line.
@@ -73,7 +91,9 @@ struct HarborStoreServer: AsyncParsableCommand {
         }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: opened.services + [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                // The exporter first, so it stops last, sending the spans of the last requests.
+                services: exporter + opened.services + [server], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         do {
             try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {

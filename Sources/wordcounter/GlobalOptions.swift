@@ -76,7 +76,11 @@ struct GlobalOptions: ParsableArguments {
     ///     empty one (nothing is tracked yet); at a path the user named it is an error naming it.
     ///   - scope: where the stores that need running (a PostgreSQL server's connection pool) run
     ///     until the command ends.
-    func app(readingOnly: Bool = false, in scope: ServiceScope) async throws -> WordCounterApp {
+    ///   - observing: middleware outside all the others, that sees each run once, however often it
+    ///     is retried (`serve`'s metrics and spans).
+    func app(
+        readingOnly: Bool = false, in scope: ServiceScope, observing: [any UseCaseMiddleware] = []
+    ) async throws -> WordCounterApp {
         let variables = ProcessInfo.processInfo.environment
         let environment = EnvironmentName.resolve(
             flag: env, variable: "WORDCOUNTER_ENV", processEnvironment: variables)
@@ -114,8 +118,9 @@ struct GlobalOptions: ParsableArguments {
                 if case .unavailable? = error as? StoreError { false } else { true }
             }
             let middleware: [any UseCaseMiddleware] =
-                environment == .development
-                ? [LoggingMiddleware(logger: ProductionServices.logger(verbose: true)), retry] : [retry]
+                observing
+                + (environment == .development
+                    ? [LoggingMiddleware(logger: ProductionServices.logger(verbose: true)), retry] : [retry])
             let app = try await root.application(for: environment, middleware: middleware)
             _ = try await app.run(LoadSettings())  // where a day starts, kept in the database
             return app

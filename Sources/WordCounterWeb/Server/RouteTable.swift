@@ -4,13 +4,20 @@ import Hummingbird
 ///
 /// A path segment starting with `:` matches any one segment. Every `GET` route allows `HEAD` too.
 struct RouteTable: Sendable {
-    private let routes: [(segments: [Substring], methods: [HTTPRequest.Method])]
+    private var routes: [(segments: [Substring], methods: [HTTPRequest.Method])]
 
     /// Creates the table from `(path, methods)` pairs, as given to the router.
     init(_ routes: [(String, [HTTPRequest.Method])]) {
         self.routes = routes.map { path, methods in
             (path.split(separator: "/"), methods.contains(.get) ? methods + [.head] : methods)
         }
+    }
+
+    /// This table with `route` added.
+    func adding(_ route: (String, [HTTPRequest.Method])) -> RouteTable {
+        var table = self
+        table.routes += RouteTable([route]).routes
+        return table
     }
 
     /// The methods `path` allows, in a fixed order (`GET, HEAD, POST, PUT, PATCH, DELETE`); empty

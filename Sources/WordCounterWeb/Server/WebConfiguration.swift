@@ -1,3 +1,4 @@
+public import HarborPrometheus
 public import WordCounter
 
 /// How `wordcounter serve` serves: where, who may ask, what may be tracked, and its limits.
@@ -27,6 +28,13 @@ public struct WebConfiguration: Sendable {
     /// The writing session the dashboard shows beside today (words since the server started,
     /// against its target); nil shows none.
     public var session: WritingSession?
+    /// The registry served as `GET /metrics` (Prometheus text), behind the same token and `Host`
+    /// checks as the API; nil serves no `/metrics`.
+    public var metrics: PrometheusMetrics?
+    /// Whether every request opens a server span (`HTTP GET /api/summary`, say) on the
+    /// bootstrapped tracer, its use cases' spans inside it; a `token` in the query is recorded as
+    /// `REDACTED`. Off by default, and nothing is traced then.
+    public var tracesRequests = false
 
     /// Creates a configuration; see ``validate()`` for the rules.
     public init(

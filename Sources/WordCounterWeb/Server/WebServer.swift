@@ -1,4 +1,5 @@
 public import Harbor
+import HarborPrometheus
 public import Hummingbird
 import HummingbirdCore
 public import Logging
@@ -17,6 +18,7 @@ public import WordCounter
 /// - `POST /api/track` with `{"path": "/abs/path"}` (below a root only), `DELETE /api/files/{id}`.
 /// - `GET /api/events`: server-sent events, one per domain event published on the services' bus
 ///   (or, with ``ChangeSource/outbox``, committed to the store by any process).
+/// - `GET /metrics`: the Prometheus text of ``WebConfiguration/metrics``, when it is set.
 ///
 /// Every `GET` route answers `HEAD` too (the same headers, no body); a known path asked with
 /// another method is `405 Method Not Allowed` with an `Allow` header (and `OPTIONS` is `204`
@@ -76,6 +78,9 @@ public struct WebServer: Sendable {
     /// The router with every route and the security middleware the configuration asks for.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        if configuration.tracesRequests {
+            router.add(middleware: TracingMiddleware(redactingQueryParameters: ["token"]))
+        }
         router.add(middleware: NoSniffMiddleware())
         router.add(middleware: JSONErrorMiddleware())
         if let token = configuration.token {
@@ -83,13 +88,21 @@ public struct WebServer: Sendable {
         } else {
             router.add(middleware: LoopbackHostMiddleware())
         }
-        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes))
+        router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         router.get("health") { _, _ in "ok\n" }
+        if let metrics = configuration.metrics {
+            router.get("metrics") { _, _ in metrics.response() }
+        }
         APIRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
         LiveUpdateRoutes(hub: liveUpdates, heartbeat: configuration.heartbeat, clock: clock).add(to: router)
         DashboardRoutes(app: app, configuration: configuration, summaries: summaries).add(to: router)
         DashboardForms(app: app).add(to: router)
         return router
+    }
+
+    /// The routes this server answers: ``routes`` and, with ``WebConfiguration/metrics``, `GET /metrics`.
+    var routes: RouteTable {
+        configuration.metrics == nil ? Self.routes : Self.routes.adding(("metrics", [.get]))
     }
 
     /// Every route's path and methods, for `405` and `Allow`; `:name` matches any one segment.

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+import Harbor
+import HarborOTLP
+import HarborPrometheus
 import Logging
 import ServiceLifecycle
 import WordCounter
@@ -29,6 +32,12 @@ struct Serve: ScopedCommand {
               DELETE /api/files/ID        stop tracking one file
               GET    /api/events          server-sent events when a count changes (by any process)
               GET    /health              ok
+              GET    /metrics             Prometheus metrics (names: docs/telemetry.md)
+
+            Traces: with OTEL_EXPORTER_OTLP_ENDPOINT set (an OpenTelemetry collector's \
+            http://HOST:4318), the spans of the use cases the API runs, with their units of work, \
+            are exported over OTLP/HTTP; --trace-requests adds a span per HTTP request around them. \
+            OTEL_SERVICE_NAME names the service (default wordcounter).
 
             Security: by default only this machine can connect (127.0.0.1). Listening on any \
             other address requires a token, and then every request must carry it, as \
@@ -86,6 +95,14 @@ struct Serve: ScopedCommand {
             valueName: "words"))
     var sessionTarget: Int?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With OTEL_EXPORTER_OTLP_ENDPOINT set, also export a span per HTTP request.",
+            discussion:
+                "Off by default: a span for every request costs the cheapest routes about a quarter of their throughput, even when none is sampled (docs/performance.md)."
+        ))
+    var traceRequests = false
+
     func validate() throws {
         if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
             throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
@@ -107,7 +124,24 @@ struct Serve: ScopedCommand {
     }
 
     func run(in scope: ServiceScope) async throws {
-        let app = try await options.app(in: scope)
+        var logger = Logger(label: "wordcounter.serve") {
+            EscapingLogHandler(StreamLogHandler.standardError(label: $0))
+        }
+        logger.logLevel = .warning
+        // Telemetry before the application is composed, so that what it makes records into it:
+        // metrics always (GET /metrics), traces when the environment names a collector.
+        let metrics = PrometheusMetrics()
+        metrics.bootstrap()
+        let traces = OTLPTraceExport(serviceName: "wordcounter")
+        let exporter: [any Service]
+        do {
+            exporter = try traces.map { [try $0.bootstrap(logger: logger)] } ?? []
+        } catch {
+            throw ValidationError("cannot export traces to \(traces?.endpoint ?? ""): \(error)")
+        }
+        let observing: [any UseCaseMiddleware] =
+            traces == nil ? [MetricsMiddleware()] : [TracingMiddleware(), MetricsMiddleware()]
+        let app = try await options.app(in: scope, observing: observing)
         let services = app.services
         let address = ServerAddress(host: host, port: port)
         var generatedToken = false
@@ -122,15 +156,13 @@ struct Serve: ScopedCommand {
             : roots.map { services.fileSystem.absolutePath($0) }
         var configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
         configuration.session = try await app.run(StartWritingSession(target: sessionTarget))
+        configuration.metrics = metrics
+        configuration.tracesRequests = traces != nil && traceRequests
         do {
             try configuration.validate()
         } catch {
             throw ValidationError(error.description)
         }
-        var logger = Logger(label: "wordcounter.serve") {
-            EscapingLogHandler(StreamLogHandler.standardError(label: $0))
-        }
-        logger.logLevel = .warning
         // Live updates follow the store's outbox, so a commit by any process (an `update` or a
         // `goal set` in a terminal, a separate `watch`) reaches open pages, not only this one's.
         let server = WebServer(app: app, configuration: configuration, changes: .outbox)
@@ -151,10 +183,12 @@ struct Serve: ScopedCommand {
         let application = server.application(logger: logger) { port in
             Terminal.standardOutput(announcement.lines(port: port).joined(separator: "\n"))
         }
-        // Shut down in reverse order: the watchers stop first, then the web server finishes its requests.
+        // Shut down in reverse order: the watchers stop first, then the web server finishes its
+        // requests, and the trace exporter sends the last spans.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application, feed] + watchers, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: exporter + [application, feed] + watchers, gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         try await group.run()
     }
 

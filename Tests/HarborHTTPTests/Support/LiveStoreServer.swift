@@ -1,6 +1,7 @@
 import Foundation
 import Harbor
 import HarborHTTP
+import HarborPrometheus
 import Logging
 import ServiceLifecycle
 
@@ -17,13 +18,14 @@ actor LiveStoreServer {
     /// Starts a server for `store`; returns its base URL once it accepts connections.
     func start(
         _ store: any Store, token: String? = nil, maximumBodyBytes: Int = 16 << 20,
-        maximumWait: Duration = .seconds(3600)
+        maximumWait: Duration = .seconds(3600), metrics: PrometheusMetrics? = nil
     ) async throws -> URL {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "store-server-test")
         logger.logLevel = .warning
-        let configuration = StoreServer.Configuration(
+        var configuration = StoreServer.Configuration(
             port: 0, token: token, maximumBodyBytes: maximumBodyBytes, maximumWait: maximumWait, logger: logger)
+        configuration.metrics = metrics
         let server = StoreServer(store: store, configuration: configuration) { continuation.yield($0) }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: [server], logger: logger))
@@ -51,11 +53,12 @@ actor LiveStoreServer {
     /// Runs `body` with the base URL of a server for `store`, stopped when `body` ends.
     static func with<T: Sendable>(
         _ store: any Store, token: String? = nil, maximumBodyBytes: Int = 16 << 20,
-        _ body: (URL) async throws -> T
+        metrics: PrometheusMetrics? = nil, _ body: (URL) async throws -> T
     ) async throws -> T {
         let servers = LiveStoreServer()
         do {
-            let url = try await servers.start(store, token: token, maximumBodyBytes: maximumBodyBytes)
+            let url = try await servers.start(
+                store, token: token, maximumBodyBytes: maximumBodyBytes, metrics: metrics)
             let value = try await body(url)
             try await servers.stop()
             return value

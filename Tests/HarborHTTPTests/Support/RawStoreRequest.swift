@@ -8,6 +8,8 @@ struct RawStoreRequest {
     struct Answer {
         let status: Int
         let body: String
+        /// The response's header fields; `headers["content-type"]`, lowercased names.
+        var headers: [String: String] = [:]
 
         /// The `error` member of a JSON error body, or nil when the body is not one.
         var errorKind: String? {
@@ -30,6 +32,8 @@ struct RawStoreRequest {
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let collected = try await response.body.collect(upTo: 1 << 20)
-        return Answer(status: Int(response.status.code), body: String(buffer: collected))
+        var fields: [String: String] = [:]
+        for (name, value) in response.headers { fields[name.lowercased()] = value }
+        return Answer(status: Int(response.status.code), body: String(buffer: collected), headers: fields)
     }
 }

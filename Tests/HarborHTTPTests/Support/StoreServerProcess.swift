@@ -12,7 +12,8 @@ final class StoreServerProcess: Sendable {
     let url: URL
     private let process: Process
 
-    init(arguments: [String]) async throws {
+    /// Starts the server with `arguments`, and `environment` added to this process's.
+    init(arguments: [String], environment extra: [String: String] = [:]) async throws {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -21,6 +22,8 @@ final class StoreServerProcess: Sendable {
         process.standardError = FileHandle.nullDevice
         var environment = ProcessInfo.processInfo.environment
         environment["HARBOR_STORE_TOKEN"] = nil
+        for name in environment.keys where name.hasPrefix("OTEL_") { environment[name] = nil }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
         try process.run()

@@ -18,6 +18,8 @@ final class ServeProcess {
     private(set) var baseURL = ""
     /// What `serve` printed when it started listening, up to `Press Ctrl-C to stop.`
     private(set) var announcement = ""
+    /// Variables added to the environment of the processes started from now on.
+    var extraEnvironment: [String: String] = [:]
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("wordcounter-web-\(UUID().uuidString)")
@@ -45,7 +47,8 @@ final class ServeProcess {
         environment["WORDCOUNTER_DATABASE"] = folder.appendingPathComponent("db/wordcounter.sqlite").path
         environment["WORDCOUNTER_ENV"] = nil
         environment["WORDCOUNTER_TOKEN"] = nil
-        return environment
+        for name in environment.keys where name.hasPrefix("OTEL_") { environment[name] = nil }
+        return environment.merging(extraEnvironment) { _, new in new }
     }
 
     /// Writes `text` to `name` inside the folder; returns its path.
@@ -127,6 +130,27 @@ final class ServeProcess {
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// `method path` on the server with an optional JSON body: the status, the header fields (by
+    /// lowercased name) and the body.
+    func send(
+        _ method: String, _ path: String, bearer: String? = nil, json: String? = nil
+    ) async throws -> (status: Int, headers: [String: String], body: Data) {
+        guard let url = URL(string: baseURL + path) else { throw Failure(description: "bad URL \(baseURL)\(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        if let json {
+            request.httpBody = Data(json.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        var headers: [String: String] = [:]
+        for (name, value) in (response as? HTTPURLResponse)?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, headers, data)
     }
 
     /// Stops the server as Ctrl-C would; returns its exit status.

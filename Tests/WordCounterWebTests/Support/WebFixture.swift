@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborPrometheus
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -24,7 +25,8 @@ struct WebFixture {
         summaryMaxAge: Duration = .seconds(3600), idleTimeout: Duration = .seconds(30),
         writeTimeout: Duration = .seconds(30),
         changes: WebServer.ChangeSource = .eventBus, heartbeat: Duration? = nil,
-        liveClock: any Clock<Duration> = ContinuousClock(), session: WritingSession? = nil
+        liveClock: any Clock<Duration> = ContinuousClock(), session: WritingSession? = nil,
+        metrics: PrometheusMetrics? = nil
     ) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
@@ -38,6 +40,7 @@ struct WebFixture {
             address: ServerAddress(host: host, port: 0), token: token, roots: TrackableRoots(roots),
             summaryMaxAge: summaryMaxAge, idleTimeout: idleTimeout, heartbeat: heartbeat)
         configuration.session = session
+        configuration.metrics = metrics
         configuration.writeTimeout = writeTimeout
         server = WebServer(app: app, configuration: configuration, changes: changes, clock: liveClock)
     }

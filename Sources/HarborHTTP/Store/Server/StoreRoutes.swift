@@ -1,5 +1,6 @@
 import Foundation
 import Harbor
+import HarborPrometheus
 import Hummingbird
 import NIOCore
 import NIOFoundationCompat
@@ -10,6 +11,10 @@ struct StoreRoutes: Sendable {
     let configuration: StoreServer.Configuration
     let beacon: CommitBeacon
     let answers: CommitAnswers
+    /// The commits served, as `harbor_store_commits`, `harbor_store_conflicts` and
+    /// `harbor_store_commit_duration`: made with the routes, after the executable bootstrapped
+    /// its metrics backend.
+    let commitMetrics: CommitMetrics
     private let encoder = StoreWire.makeEncoder()
     private let decoder = StoreWire.makeDecoder()
 
@@ -19,13 +24,20 @@ struct StoreRoutes: Sendable {
         self.beacon = beacon
         self.answers = CommitAnswers(
             retention: configuration.commitAnswerRetention, capacity: configuration.commitAnswerCapacity)
+        self.commitMetrics = CommitMetrics(store: store)
     }
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
+        if configuration.tracesRequests {
+            router.add(middleware: TracingMiddleware())
+        }
         router.add(middleware: StoreErrorMiddleware(logger: configuration.logger))
         if let token = configuration.token {
             router.add(middleware: TokenMiddleware(token: token))
+        }
+        if let metrics = configuration.metrics {
+            addMetricsRoute(metrics, to: router)
         }
         addDocumentRoutes(to: router)
         addSequenceRoutes(to: router)
@@ -111,11 +123,43 @@ struct StoreRoutes: Sendable {
         }
     }
 
-    /// Commits `changeSet` and wakes the long polls that wait for one.
+    /// Commits `changeSet`, records it, and wakes the long polls that wait for one.
     private func commit(_ changeSet: ChangeSet) async throws -> CommitReceipt {
-        let receipt = try await store.commit(changeSet)
-        if !changeSet.isEmpty { beacon.advance() }
+        let start = ContinuousClock.now
+        let receipt: CommitReceipt
+        do {
+            receipt = try await store.commit(changeSet)
+        } catch let error as StoreError where error.isConflict {
+            commitMetrics.conflicted()
+            throw error
+        }
+        if !changeSet.isEmpty {
+            commitMetrics.committed(since: start)
+            beacon.advance()
+        }
         return receipt
+    }
+
+    /// `GET /metrics` (and `HEAD`): the Prometheus text of `metrics`, behind the token like every
+    /// route. Any other method is `405` with `Allow: GET, HEAD`, so a scraper set up wrong is told
+    /// why rather than `404`.
+    private func addMetricsRoute(_ metrics: PrometheusMetrics, to router: Router<BasicRequestContext>) {
+        router.get("metrics") { _, _ in metrics.response() }
+        router.head("metrics") { _, _ in
+            var response = metrics.response()
+            response.body = ResponseBody()
+            return response
+        }
+        for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
+            router.on("metrics", method: method) { request, _ -> Response in
+                var answer = StoreErrorMiddleware.answer(
+                    .methodNotAllowed,
+                    StoreErrorObject(
+                        error: "methodNotAllowed", message: "/metrics answers GET and HEAD, not \(request.method)"))
+                answer.headers[.allow] = "GET, HEAD"
+                return answer
+            }
+        }
     }
 
     private func addOutboxRoutes(to router: Router<BasicRequestContext>) {

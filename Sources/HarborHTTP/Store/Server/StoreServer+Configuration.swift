@@ -1,3 +1,4 @@
+public import HarborPrometheus
 public import Logging
 
 extension StoreServer {
@@ -22,6 +23,14 @@ extension StoreServer {
         public var commitAnswerRetention: Duration
         /// The most commit answers kept at once; the oldest go first.
         public var commitAnswerCapacity: Int
+        /// The registry served as `GET /metrics` (Prometheus text, behind the token like every
+        /// route); nil serves no `/metrics`. Bootstrap it before making the server, so that the
+        /// commits it serves (`harbor_store_commits`, `harbor_store_conflicts`,
+        /// `harbor_store_commit_duration`) are recorded in it.
+        public var metrics: PrometheusMetrics?
+        /// Whether every request opens a server span (`HTTP POST /commit`, say) on the bootstrapped
+        /// tracer, with the method, path and status; off by default, and nothing is traced then.
+        public var tracesRequests: Bool = false
 
         /// Creates a configuration: `127.0.0.1:8095`, no token, 16 MiB bodies, 60 s long polls,
         /// commit answers kept 10 minutes (at most 10,000).
