@@ -110,7 +110,8 @@ public struct SettingsSources: Sendable {
             return SettingsError(key: key, "\(name.variable) must be \(expected), not '\(value)'")
         case (2, _):
             let value = fileValues[key].map { ", not \($0)" } ?? ""
-            return SettingsError(key: key, "\"\(key)\" in \(file ?? "the configuration file") must be \(expected)\(value)")
+            return SettingsError(
+                key: key, "\"\(key)\" in \(file ?? "the configuration file") must be \(expected)\(value)")
         case (_, let name?):
             return SettingsError(key: key, "\(name.flag) must be \(expected)")
         case (_, nil):

@@ -42,11 +42,13 @@ struct HarborStoreServer: AsyncParsableCommand {
             valueName: "store"))
     var store: StoreLocation?
 
-    @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1; also $HARBOR_STORE_HOST).", valueName: "host"))
+    @Option(
+        help: ArgumentHelp("The address to listen on (default 127.0.0.1; also $HARBOR_STORE_HOST).", valueName: "host"))
     var host: String?
     @Option(
         help: ArgumentHelp(
-            "The port; 0 picks a free one, printed on start (default 8095; also $HARBOR_STORE_PORT).", valueName: "port"))
+            "The port; 0 picks a free one, printed on start (default 8095; also $HARBOR_STORE_PORT).", valueName: "port"
+        ))
     var port: Int?
     @Option(help: "The bearer token clients must send (also $HARBOR_STORE_TOKEN); default none, loopback only.")
     var token: String?
@@ -67,7 +69,9 @@ struct HarborStoreServer: AsyncParsableCommand {
     var config: String?
 
     /// The settings: the flags given, then the environment, then the configuration file, then the defaults.
-    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> StoreServerSettings {
+    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) async throws
+        -> StoreServerSettings
+    {
         var flags: [String: ConfigContent] = [:]
         flags["store"] = store.map { .string($0.argument) }
         flags["host"] = host.map { .string($0) }
