@@ -499,6 +499,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HarborSettingsTests",
+            dependencies: ["HarborSettings", .product(name: "Configuration", package: "swift-configuration")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TodosTests",
             dependencies: ["Todos", "Harbor", "HarborHTTP", "ChildOutput"],
             swiftSettings: swiftSettings
