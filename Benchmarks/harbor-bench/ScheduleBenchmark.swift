@@ -115,19 +115,26 @@ enum ScheduleBenchmark {
         let operations = 300
         let body = Data(#"{"id":"order"}"#.utf8)
         var next = 0
-        let (baseline, candidate) = try await Measure.compare(
-            rounds: 7,
-            baseline: {
-                try await Measure.nanoseconds(operations: operations) {
-                    for _ in 0..<operations {
-                        next += 1
-                        let id = "plain-\(next)"
-                        try await pool.write { db in
-                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
-                        }
+        @Sendable func insertOrderAndResult(_ id: String, in db: Database) throws {
+            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
+            try db.execute(
+                sql: "INSERT INTO results (id, output, expires) VALUES (?, ?, ?)",
+                arguments: [id, Data(#""order""#.utf8), Date().timeIntervalSince1970 + 86_400])
+        }
+        let insertPlain = {
+            try await Measure.nanoseconds(operations: operations) {
+                for _ in 0..<operations {
+                    next += 1
+                    let id = "plain-\(next)"
+                    try await pool.write { db in
+                        try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
                     }
                 }
-            },
+            }
+        }
+        let (baseline, candidate) = try await Measure.compare(
+            rounds: 7,
+            baseline: insertPlain,
             candidate: {
                 try await Measure.nanoseconds(operations: operations) {
                     for _ in 0..<operations {
@@ -138,10 +145,7 @@ enum ScheduleBenchmark {
                         }
                         guard kept == nil else { continue }
                         try await pool.write { db in
-                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
-                            try db.execute(
-                                sql: "INSERT INTO results (id, output, expires) VALUES (?, ?, ?)",
-                                arguments: [id, Data(#""order""#.utf8), Date().timeIntervalSince1970 + 86_400])
+                            try insertOrderAndResult(id, in: db)
                         }
                     }
                 }
@@ -153,17 +157,7 @@ enum ScheduleBenchmark {
         // work between the lookup and the commit then holds the database's only write lock.
         let (plain, inWrite) = try await Measure.compare(
             rounds: 7,
-            baseline: {
-                try await Measure.nanoseconds(operations: operations) {
-                    for _ in 0..<operations {
-                        next += 1
-                        let id = "plain-\(next)"
-                        try await pool.write { db in
-                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
-                        }
-                    }
-                }
-            },
+            baseline: insertPlain,
             candidate: {
                 try await Measure.nanoseconds(operations: operations) {
                     for _ in 0..<operations {
@@ -173,10 +167,7 @@ enum ScheduleBenchmark {
                             let kept = try Data.fetchOne(
                                 db, sql: "SELECT output FROM results WHERE id = ?", arguments: [id])
                             guard kept == nil else { return }
-                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
-                            try db.execute(
-                                sql: "INSERT INTO results (id, output, expires) VALUES (?, ?, ?)",
-                                arguments: [id, Data(#""order""#.utf8), Date().timeIntervalSince1970 + 86_400])
+                            try insertOrderAndResult(id, in: db)
                         }
                     }
                 }
