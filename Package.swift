@@ -592,7 +592,7 @@ let package = Package(
         .target(
             name: "HarborTestSupport",
             dependencies: [
-                "Harbor", .product(name: "Logging", package: "swift-log"),
+                "Harbor", "HarborTesting", .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             path: "Tests/Support/HarborTestSupport",

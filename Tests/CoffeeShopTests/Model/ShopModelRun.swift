@@ -134,25 +134,7 @@ enum ShopModelRun {
 
     /// The shortest sequence found, taking out steps in chunks, that still fails.
     static func shrink(_ steps: [ShopStep]) async throws -> [ShopStep] {
-        var current = steps
-        var chunk = max(1, current.count / 2)
-        var tries = 0
-        while chunk >= 1, tries < 300 {
-            var start = 0
-            var removedAny = false
-            while start < current.count, tries < 300 {
-                let end = min(start + chunk, current.count)
-                let candidate = Array(current[..<start] + current[end...])
-                tries += 1
-                if try await run(candidate) != nil {
-                    current = candidate
-                    removedAny = true
-                } else {
-                    start = end
-                }
-            }
-            if !removedAny { chunk /= 2 }
-        }
-        return current
+        let shrunk = try await Shrinker<ShopStep>().shrink(steps) { try await run($0) != nil }
+        return shrunk
     }
 }

@@ -76,31 +76,13 @@ struct StoreServerFuzzTests {
     }
 
     /// The shortest sequence found (removing chunks, then single requests) that still fails on a
-    /// fresh server; at most 40 fresh servers are tried.
+    /// fresh server; at most 40 fresh servers are tried. The last request, the one that failed, stays.
     static func shrink(
         _ requests: [StoreRequestFuzzer.Request], backend: Backend, folder: TemporaryFolder
     ) async -> [StoreRequestFuzzer.Request] {
-        var current = requests
-        var budget = 40
-        var chunk = max(1, current.count / 2)
-        while chunk >= 1, budget > 0 {
-            var start = 0
-            var removedAny = false
-            while start < current.count - 1, budget > 0 {
-                // The last request is the one that failed: keep it.
-                let end = min(start + chunk, current.count - 1)
-                let candidate = Array(current[..<start] + current[end...])
-                budget -= 1
-                if await fails(candidate, backend: backend, folder: folder) {
-                    current = candidate
-                    removedAny = true
-                } else {
-                    start = end
-                }
-            }
-            if !removedAny { chunk /= 2 }
+        await Shrinker<StoreRequestFuzzer.Request>(budget: 40, keepsLast: true).shrink(requests) { candidate in
+            await fails(candidate, backend: backend, folder: folder)
         }
-        return current
     }
 
     static func fails(_ requests: [StoreRequestFuzzer.Request], backend: Backend, folder: TemporaryFolder) async -> Bool

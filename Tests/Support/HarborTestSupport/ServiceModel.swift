@@ -1,5 +1,6 @@
 import Foundation
 public import Harbor
+import HarborTesting
 
 /// A model-based test of idempotent and scheduled runs: random sequences of what services do
 /// (runs under repeated keys, two processes racing on one key, time passing, runs scheduled,
@@ -197,25 +198,6 @@ public enum ServiceModel {
 
     /// The shortest sequence found by dropping chunks of `steps` that still fails.
     public static func shrink(_ steps: [Step], on makeStore: () throws -> any Store) async throws -> [Step] {
-        var current = steps
-        var chunk = max(1, current.count / 2)
-        var tries = 0
-        while chunk >= 1, tries < 300 {
-            var start = 0
-            var removedAny = false
-            while start < current.count, tries < 300 {
-                let end = min(start + chunk, current.count)
-                let candidate = Array(current[..<start] + current[end...])
-                tries += 1
-                if try await run(candidate, on: makeStore) != nil {
-                    current = candidate
-                    removedAny = true
-                } else {
-                    start = end
-                }
-            }
-            if !removedAny { chunk /= 2 }
-        }
-        return current
+        try await Shrinker<Step>().shrink(steps) { try await run($0, on: makeStore) != nil }
     }
 }

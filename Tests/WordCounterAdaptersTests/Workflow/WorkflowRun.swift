@@ -293,30 +293,12 @@ struct WorkflowRun {
         return steps + [.update]
     }
 
-    /// The shortest sequence found (dropping chunks, then single steps) that still disagrees.
+    /// The shortest sequence found (dropping chunks, then single steps) that still disagrees; the
+    /// closing `update` stays, so that what was written is counted.
     static func shrink(seed: UInt64, steps: [WorkflowStep], watching: Bool = false) async throws -> [WorkflowStep] {
-        var current = steps
-        var chunk = max(1, current.count / 2)
-        var tries = 0
-        while chunk >= 1, tries < 300 {
-            var start = 0
-            var removedAny = false
-            while start < current.count, tries < 300 {
-                let end = min(start + chunk, current.count)
-                var candidate = Array(current[..<start] + current[end...])
-                if candidate.last != .update { candidate.append(.update) }
-                tries += 1
-                if candidate.count < current.count,
-                    try await run(seed: seed, steps: candidate, watching: watching) != nil
-                {
-                    current = candidate
-                    removedAny = true
-                } else {
-                    start = end
-                }
-            }
-            if !removedAny { chunk /= 2 }
+        let complete = steps.last == .update ? steps : steps + [.update]
+        return try await Shrinker<WorkflowStep>(keepsLast: true).shrink(complete) { candidate in
+            try await run(seed: seed, steps: candidate, watching: watching) != nil
         }
-        return current
     }
 }
