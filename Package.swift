@@ -225,10 +225,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The dashboard's stylesheet and script, compiled into the program: a copied
-            // `wordcounter` binary needs no resource folder beside it.
+            // The dashboard's stylesheet and script, and the API's OpenAPI document, compiled into
+            // the program: a copied `wordcounter` binary needs no resource folder beside it.
             resources: [
                 .embedInCode("Dashboard/Resources/dashboard.css"), .embedInCode("Dashboard/Resources/dashboard.js"),
+                .embedInCode("openapi.yaml"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,62 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+import WordCounterWeb
+
+/// `GET /openapi.yaml`: the checked-in OpenAPI document, as the real `wordcounter serve` serves it.
+@Suite("GET /openapi.yaml")
+struct OpenAPIDocumentTests {
+    /// `Sources/WordCounterWeb/openapi.yaml`, as checked in.
+    static let checkedIn = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/WordCounterWeb/openapi.yaml")
+
+    @Test("the real server serves the checked-in document, byte for byte, behind its token")
+    func servedAsCheckedIn() async throws {
+        let expected = try Data(contentsOf: Self.checkedIn)
+        let serve = try ServeProcess()
+        let token = "openapi-document-token-0123"
+        try serve.start("--token", token)
+        let refused = try await serve.send("GET", "/openapi.yaml")
+        #expect(refused.status == 401)
+        #expect(!String(decoding: refused.body, as: UTF8.self).contains("openapi: 3.1"))
+        let served = try await serve.send("GET", "/openapi.yaml", bearer: token)
+        #expect(served.status == 200)
+        #expect(served.headers["content-type"] == "application/yaml; charset=utf-8")
+        #expect(served.body == expected)
+        #expect(serve.stop() == 0)
+    }
+
+    @Test("every path the document lists is a route of the server: none answers 404 'no route'")
+    func documentedPathsAreRoutes() async throws {
+        let document = try String(contentsOf: Self.checkedIn, encoding: .utf8)
+        // The paths are the keys indented by two spaces under `paths:`, up to `components:`.
+        let section = document.components(separatedBy: "\npaths:\n").last?.components(separatedBy: "\ncomponents:")
+            .first
+        let paths = (section ?? "").split(separator: "\n").filter { $0.hasPrefix("  /") }
+            .map { String($0.dropFirst(2).dropLast()) }
+        #expect(paths.count >= 10)
+        let fixture = WebFixture(metrics: MetricsRouteTests.metrics())
+        try await fixture.withClient { client in
+            for path in paths where path != "/api/events" {
+                let uri = path.replacingOccurrences(of: "{id}", with: "x").replacingOccurrences(of: "{name}", with: "x")
+                let answer = try await client.execute(uri: uri, method: .options)
+                #expect(answer.status == .noContent, "\(path) is not a route: \(answer.status)")
+            }
+        }
+    }
+
+    @Test("HEAD answers the headers without the body; POST is 405 with Allow")
+    func methods() async throws {
+        let fixture = WebFixture()
+        try await fixture.withClient { client in
+            let head = try await client.execute(uri: "/openapi.yaml", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.headers[.contentType] == "application/yaml; charset=utf-8")
+            #expect(head.body.readableBytes == 0)
+            let post = try await client.execute(uri: "/openapi.yaml", method: .post)
+            #expect(post.status == .methodNotAllowed)
+            #expect(post.headers[.allow] == "GET, HEAD")
+        }
+    }
+}
