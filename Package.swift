@@ -319,6 +319,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/Todos/Sources/todos-server",
+            resources: [.embedInCode("openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -371,6 +372,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/Artists/Sources/artists-server",
+            resources: [.embedInCode("openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

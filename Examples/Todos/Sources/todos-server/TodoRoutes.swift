@@ -3,19 +3,45 @@ import Hummingbird
 import Todos
 
 /// The API's routes: jsonplaceholder's `/todos`, answering JSON errors (`{"error": …}`) for
-/// bad input.
+/// bad input, as `openapi.yaml` beside this file describes them (served at `GET /openapi.yaml`).
 struct TodoRoutes: Sendable {
     let board: TodoBoard
     let delay: Duration
 
+    /// The longest title accepted, in Unicode scalars (what the document's `maxLength` counts).
+    static let maximumTitleLength = AddTodo.maximumTitleLength
+
+    /// Every route's path and methods, for `405` and `Allow`.
+    static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
+        ("/openapi.yaml", [.get]), ("/todos", [.get, .post]), ("/todos/:id", [.get, .patch]),
+    ]
+
     func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         let delay = delay
         router.add(middleware: DelayMiddleware(delay: delay))
+        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes))
+        router.get("openapi.yaml") { _, _ -> Response in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
+        }
         router.get("todos") { request, _ -> Response in
             let query = request.uri.queryParameters
-            let userID = query.get("userId").flatMap(Int.init)
-            let completed = query.get("completed").flatMap(Bool.init)
+            var userID: Int?
+            if let text = query.get("userId") {
+                guard let value = Int(text) else {
+                    return Self.error("'userId' must be a whole number, not '\(text)'")
+                }
+                userID = value
+            }
+            var completed: Bool?
+            if let text = query.get("completed") {
+                guard let value = Bool(text) else {
+                    return Self.error("'completed' must be true or false, not '\(text)'")
+                }
+                completed = value
+            }
             return try Self.json(board.list(userID: userID, completed: completed))
         }
         router.get("todos/:id") { _, context -> Response in
@@ -28,8 +54,9 @@ struct TodoRoutes: Sendable {
             guard let new = try? await request.decode(as: NewTodoObject.self, context: context) else {
                 return Self.error("the body must be {\"userId\": Int, \"title\": String, \"completed\": Bool}")
             }
-            guard !new.title.isEmpty, new.title.count <= AddTodo.maximumTitleLength else {
-                return Self.error("the title must have 1 to \(AddTodo.maximumTitleLength) characters")
+            let length = new.title.unicodeScalars.count
+            guard length >= 1, length <= Self.maximumTitleLength else {
+                return Self.error("the title must have 1 to \(Self.maximumTitleLength) characters")
             }
             return try Self.json(board.add(new), status: .created)
         }
