@@ -6,7 +6,8 @@ import Testing
 #endif
 
 /// The built `todos-server` as its OpenAPI document describes it: what `scripts/openapi-fuzz`
-/// found it answering otherwise, each fixed, and the document it serves.
+/// found it answering otherwise, each fixed, the answers of the generated code to requests it
+/// cannot read, and the document it serves.
 @Suite("todos-server answers as openapi.yaml says", .serialized, .timeLimit(.minutes(2)))
 struct TodosServerContractTests {
     /// `Examples/Todos/Sources/todos-server/openapi.yaml`, as checked in.
@@ -14,15 +15,16 @@ struct TodosServerContractTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/Todos/Sources/todos-server/openapi.yaml")
 
-    /// `method url` with an optional JSON body: the status, the `Allow` header and the body.
-    static func send(_ method: String, _ url: String, json: String? = nil) async throws -> (
-        status: Int, allow: String?, body: String
-    ) {
+    /// `method url` with an optional body (JSON unless `contentType` says otherwise): the status,
+    /// the `Allow` header and the body.
+    static func send(
+        _ method: String, _ url: String, json: String? = nil, contentType: String = "application/json"
+    ) async throws -> (status: Int, allow: String?, body: String) {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method
         if let json {
             request.httpBody = Data(json.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
@@ -67,6 +69,34 @@ struct TodosServerContractTests {
             #expect(options.allow == "GET, HEAD")
             #expect(try await Self.send("HEAD", url + "/todos").status == 200)
             #expect(try await Self.send("DELETE", url + "/elsewhere").status == 404)
+        }
+    }
+
+    @Test("what the generated code cannot read is a 4xx with a JSON error naming it, and changes nothing")
+    func unreadableRequests() async throws {
+        try await TodosProcessTests.withServer { url in
+            let id = try await Self.send("GET", url + "/todos/first")
+            #expect(id.status == 400)
+            #expect(id.body == #"{"error":"'id' must be a whole number, not 'first'"}"#)
+            let missing = try await Self.send("POST", url + "/todos", json: #"{"userId": 1, "completed": false}"#)
+            #expect(missing.status == 400)
+            #expect(missing.body.contains("missing field 'title'"), "\(missing.body)")
+            let array = try await Self.send("POST", url + "/todos", json: "[]")
+            #expect(array.status == 400)
+            #expect(array.body.contains("the body must be a JSON object"), "\(array.body)")
+            let text = try await Self.send(
+                "POST", url + "/todos", json: #"{"userId": 1, "title": "Tea", "completed": false}"#,
+                contentType: "text/plain")
+            #expect(text.status == 415)
+            #expect(text.body.contains("application"), "\(text.body)")
+            let large = String(repeating: "a", count: 70_000)
+            let tooLarge = try await Self.send(
+                "POST", url + "/todos", json: #"{"userId": 1, "title": "\#(large)", "completed": false}"#)
+            #expect(tooLarge.status == 413)
+            #expect(tooLarge.body.contains("larger than 65536 bytes"), "\(tooLarge.body)")
+            let listed = try await Self.send("GET", url + "/todos")
+            #expect(listed.status == 200)
+            #expect(!listed.body.contains("Tea") && listed.body.contains("Call the plumber"))
         }
     }
 

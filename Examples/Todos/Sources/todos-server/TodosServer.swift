@@ -12,7 +12,8 @@ struct TodosServer: AsyncParsableCommand {
         commandName: "todos-server",
         abstract: "Serve a todo API in memory for `todos --env development` (a Harbor example).",
         discussion: """
-            Routes: GET /todos (?userId= &completed=), GET /todos/ID, POST /todos, PATCH /todos/ID.
+            Routes: GET /todos (?userId= &completed=), GET /todos/ID, POST /todos, PATCH /todos/ID,
+            and GET /openapi.yaml, the OpenAPI document that describes them.
             Starts with three todos of user 1; everything is forgotten when it stops.
             """)
 
@@ -25,7 +26,7 @@ struct TodosServer: AsyncParsableCommand {
         var logger = Logger(label: "todos-server")
         logger.logLevel = .warning
         let board = TodoBoard(todos: FakeTodoAPI.seed)
-        let router = TodoRoutes(board: board, delay: .milliseconds(max(0, delay))).router()
+        let router = try TodoRoutes(board: board, delay: .milliseconds(max(0, delay))).router()
         let host = host
         let app = Application(
             router: router,
