@@ -63,6 +63,10 @@ let package = Package(
         // Traces over OTLP. Only the HTTP/protobuf exporter: without the `OTLPGRPC` trait, grpc-swift
         // and HTTP/2 are neither resolved nor built (collectors accept OTLP/HTTP on 4318).
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // The servers' settings: flags, environment variables, a JSON file and defaults, merged in that
+        // order (docs/configuration.md). Only the `JSON` trait (its default): no YAML (Yams), no
+        // reloading (ServiceLifecycle, Metrics), no command-line provider (Argument Parser parses argv).
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: ["JSON"]),
         // `swift package generate-documentation` (scripts/docs): builds the DocC catalogs in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -103,6 +107,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Server settings from flags, environment variables, an optional JSON file and defaults, over
+        // swift-configuration: for the executables only (package-internal, not a product).
+        .target(
+            name: "HarborSettings",
+            dependencies: [.product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -160,6 +171,7 @@ let package = Package(
             name: "harbor-store-server",
             dependencies: [
                 "Harbor",
+                "HarborSettings",
                 "HarborHTTP",
                 "HarborOTLP",
                 "HarborPrometheus",
@@ -241,6 +253,7 @@ let package = Package(
             name: "wordcounter",
             dependencies: [
                 "CHeap",  // sets how malloc grows its heaps, as the process starts: see its header
+                "HarborSettings",
                 "WordCounter",
                 "WordCounterAdapters",
                 "WordCounterWeb",
@@ -317,6 +330,7 @@ let package = Package(
         .executableTarget(
             name: "todos-server",
             dependencies: [
+                "HarborSettings",
                 "Todos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -374,6 +388,7 @@ let package = Package(
         .executableTarget(
             name: "artists-server",
             dependencies: [
+                "HarborSettings",
                 "Artists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -492,6 +507,11 @@ let package = Package(
                 "HarborStores",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HarborSettingsTests",
+            dependencies: ["HarborSettings", .product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

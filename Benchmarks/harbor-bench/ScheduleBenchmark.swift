@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Harbor
 import HarborSQLite
 
@@ -60,6 +61,7 @@ enum ScheduleBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try await idempotentRun(in: folder)
+        try await rawIdempotentRun(in: folder)
         try await scheduledLatency(in: folder)
     }
 
@@ -92,6 +94,94 @@ enum ScheduleBenchmark {
         Measure.report("idempotent_run_ns", candidate, digits: 0)
         Measure.report("plain_run_ns", baseline, digits: 0)
         Measure.report("idempotent_run_vs_plain", candidate / baseline)
+    }
+
+    /// `raw_keyed_insert_vs_plain`: the floor under `idempotent_run_vs_plain`, in raw GRDB on a
+    /// database opened as the store opens its own. The baseline inserts one order row in a write
+    /// transaction; the candidate first looks its key up in a results table (a read
+    /// transaction), then inserts the order and the result row (indexed by expiry, as the
+    /// middleware's results are) in one write transaction: what any store must do to run a
+    /// command once per key, with nothing of Harbor's around it.
+    static func rawIdempotentRun(in folder: URL) async throws {
+        let pool = try SQLiteStore.openDatabasePool(path: folder.appendingPathComponent("raw-orders.sqlite").path)
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE orders (id TEXT NOT NULL PRIMARY KEY, body BLOB NOT NULL);
+                    CREATE TABLE results (id TEXT NOT NULL PRIMARY KEY, output BLOB NOT NULL, expires REAL NOT NULL);
+                    CREATE INDEX results_expires ON results (expires, id);
+                    """)
+        }
+        let operations = 300
+        let body = Data(#"{"id":"order"}"#.utf8)
+        var next = 0
+        let (baseline, candidate) = try await Measure.compare(
+            rounds: 7,
+            baseline: {
+                try await Measure.nanoseconds(operations: operations) {
+                    for _ in 0..<operations {
+                        next += 1
+                        let id = "plain-\(next)"
+                        try await pool.write { db in
+                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
+                        }
+                    }
+                }
+            },
+            candidate: {
+                try await Measure.nanoseconds(operations: operations) {
+                    for _ in 0..<operations {
+                        next += 1
+                        let id = "keyed-\(next)"
+                        let kept = try await pool.read { db in
+                            try Data.fetchOne(db, sql: "SELECT output FROM results WHERE id = ?", arguments: [id])
+                        }
+                        guard kept == nil else { continue }
+                        try await pool.write { db in
+                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
+                            try db.execute(
+                                sql: "INSERT INTO results (id, output, expires) VALUES (?, ?, ?)",
+                                arguments: [id, Data(#""order""#.utf8), Date().timeIntervalSince1970 + 86_400])
+                        }
+                    }
+                }
+            })
+        Measure.report("raw_keyed_insert_ns", candidate, digits: 0)
+        Measure.report("raw_plain_insert_ns", baseline, digits: 0)
+        Measure.report("raw_keyed_insert_vs_plain", candidate / baseline)
+        // The same lookup made inside the write transaction: no read transaction of its own, but the
+        // work between the lookup and the commit then holds the database's only write lock.
+        let (plain, inWrite) = try await Measure.compare(
+            rounds: 7,
+            baseline: {
+                try await Measure.nanoseconds(operations: operations) {
+                    for _ in 0..<operations {
+                        next += 1
+                        let id = "plain-\(next)"
+                        try await pool.write { db in
+                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
+                        }
+                    }
+                }
+            },
+            candidate: {
+                try await Measure.nanoseconds(operations: operations) {
+                    for _ in 0..<operations {
+                        next += 1
+                        let id = "locked-\(next)"
+                        try await pool.write { db in
+                            let kept = try Data.fetchOne(
+                                db, sql: "SELECT output FROM results WHERE id = ?", arguments: [id])
+                            guard kept == nil else { return }
+                            try db.execute(sql: "INSERT INTO orders (id, body) VALUES (?, ?)", arguments: [id, body])
+                            try db.execute(
+                                sql: "INSERT INTO results (id, output, expires) VALUES (?, ?, ?)",
+                                arguments: [id, Data(#""order""#.utf8), Date().timeIntervalSince1970 + 86_400])
+                        }
+                    }
+                }
+            })
+        Measure.report("raw_keyed_in_write_vs_plain", inWrite / plain)
     }
 
     /// `scheduled_command_latency_ms`: milliseconds from the commit that schedules a command due

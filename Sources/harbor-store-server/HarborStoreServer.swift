@@ -1,9 +1,11 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Harbor
 import HarborHTTP
 import HarborOTLP
 import HarborPrometheus
+import HarborSettings
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -18,47 +20,78 @@ struct HarborStoreServer: AsyncParsableCommand {
             Listens on loopback unless --host says otherwise; another address needs a token. Every \
             request must carry `Authorization: Bearer TOKEN` when a token is set (--token or \
             HARBOR_STORE_TOKEN). Stops on SIGINT or SIGTERM after answering what it holds.
-            A PostgreSQL URL takes its password from the URL, PGPASSWORD or ~/.pgpass, and             `?schema=NAME` for the schema (default harbor). Requests out of the store's bounds             (versions, names, fields) are answered 422 naming the field; a commit sent with an             Idempotency-Key is applied once, however often it is sent within 10 minutes.
+            A PostgreSQL URL takes its password from the URL, PGPASSWORD or ~/.pgpass, and \
+            `?schema=NAME` for the schema (default harbor). Requests out of the store's bounds \
+            (versions, names, fields) are answered 422 naming the field; a commit sent with an \
+            Idempotency-Key is applied once, however often it is sent within 10 minutes.
             Routes and their JSON: docs/http.md.
             GET /metrics answers Prometheus text (behind the token like every route): the commits and \
             conflicts served, with their durations. With OTEL_EXPORTER_OTLP_ENDPOINT set (an \
             OpenTelemetry collector's http://HOST:4318), every request's span is exported over OTLP/HTTP.
+
+            Settings: a flag wins over its environment variable, which wins over the configuration \
+            file (--config FILE, or HARBOR_STORE_CONFIG: one JSON object with the keys store, host, \
+            port, token, maxBodyBytes and maxWait), which wins over the default. A bad value is \
+            refused naming its flag, variable or key in the file, and nothing starts. An empty \
+            variable counts as unset. More: docs/configuration.md.
             """)
 
     @Option(
-        help: "The store to serve: sqlite:PATH, json:FOLDER, postgres://USER@HOST/DB or memory (forgotten on exit).")
-    var store: StoreLocation
+        help: ArgumentHelp(
+            "The store to serve: sqlite:PATH, json:FOLDER, postgres://USER@HOST/DB or memory (forgotten on exit); also $HARBOR_STORE.",
+            valueName: "store"))
+    var store: StoreLocation?
 
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
-    @Option(help: "The port; 0 picks a free one (printed on start).") var port = 8095
-    @Option(help: "The bearer token clients must send; else $HARBOR_STORE_TOKEN; else none (loopback only).")
+    @Option(
+        help: ArgumentHelp("The address to listen on (default 127.0.0.1; also $HARBOR_STORE_HOST).", valueName: "host"))
+    var host: String?
+    @Option(
+        help: ArgumentHelp(
+            "The port; 0 picks a free one, printed on start (default 8095; also $HARBOR_STORE_PORT).", valueName: "port"
+        ))
+    var port: Int?
+    @Option(help: "The bearer token clients must send (also $HARBOR_STORE_TOKEN); default none, loopback only.")
     var token: String?
-    @Option(help: "The largest request body accepted, in bytes; larger ones are answered 413.")
-    var maxBodyBytes = 16 << 20
-    @Option(help: "The longest a long-polling request is held, in seconds.") var maxWait = 60
+    @Option(
+        help: ArgumentHelp(
+            "The largest request body accepted, in bytes; larger ones are answered 413 (default 16777216; also $HARBOR_STORE_MAX_BODY_BYTES).",
+            valueName: "bytes"))
+    var maxBodyBytes: Int?
+    @Option(
+        help: ArgumentHelp(
+            "The longest a long-polling request is held, in seconds (default 60; also $HARBOR_STORE_MAX_WAIT).",
+            valueName: "seconds"))
+    var maxWait: Int?
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of settings, such as {\"store\": \"sqlite:store.sqlite\", \"port\": 8095} (also $HARBOR_STORE_CONFIG).",
+            valueName: "file"))
+    var config: String?
 
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
-        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
-        guard maxWait >= 0 else { throw ValidationError("--max-wait must be 0 or more seconds") }
-        for (name, value) in [
-            ("--token", token), ("HARBOR_STORE_TOKEN", ProcessInfo.processInfo.environment["HARBOR_STORE_TOKEN"]),
-        ] {
-            guard let value, !value.isEmpty else { continue }
-            if value.allSatisfy(\.isWhitespace) {
-                throw ValidationError("\(name) is only white space: give a real token (any visible characters)")
-            }
-            if value != value.trimmingCharacters(in: .whitespacesAndNewlines) {
-                throw ValidationError("\(name) starts or ends with white space, which a client's header would lose")
-            }
-        }
-        if resolvedToken == nil, !["127.0.0.1", "localhost", "::1"].contains(host) {
-            throw ValidationError(
-                "listening on \(host) lets other machines reach the store: set --token or HARBOR_STORE_TOKEN")
+    /// The settings: the flags given, then the environment, then the configuration file, then the defaults.
+    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) async throws
+        -> StoreServerSettings
+    {
+        var flags: [String: ConfigContent] = [:]
+        flags["store"] = store.map { .string($0.argument) }
+        flags["host"] = host.map { .string($0) }
+        flags["port"] = port.map { .int($0) }
+        // An empty token counts as none, as an empty variable does: the next source decides.
+        flags["token"] = token.flatMap { $0.isEmpty ? nil : .string($0) }
+        flags["maxBodyBytes"] = maxBodyBytes.map { .int($0) }
+        flags["maxWait"] = maxWait.map { .int($0) }
+        do {
+            let sources = try await SettingsSources(
+                settings: StoreServerSettings.names, flags: flags, file: ("--config", config),
+                fileVariable: StoreServerSettings.fileVariable, environment: environment)
+            return try StoreServerSettings(from: sources)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
     func run() async throws {
+        let settings = try await settings()
         var logger = Logger(label: "harbor-store-server") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
         // Telemetry first, before anything that records is made: metrics always (GET /metrics),
@@ -74,16 +107,16 @@ struct HarborStoreServer: AsyncParsableCommand {
         }
         let opened: (store: any Store, services: [any Service])
         do {
-            opened = try store.open(logger: logger)
+            opened = try settings.store.open(logger: logger)
         } catch {
-            throw ValidationError("cannot open \(store): \(error)")
+            throw ValidationError("cannot open \(settings.store): \(error)")
         }
         var configuration = StoreServer.Configuration(
-            host: host, port: port, token: resolvedToken, maximumBodyBytes: maxBodyBytes,
-            maximumWait: .seconds(maxWait), logger: logger)
+            host: settings.host, port: settings.port, token: settings.token, maximumBodyBytes: settings.maxBodyBytes,
+            maximumWait: .seconds(settings.maxWait), logger: logger)
         configuration.metrics = metrics
         configuration.tracesRequests = traces != nil
-        let (host, store) = (host, store)
+        let (host, port, store) = (settings.host, settings.port, settings.store)
         let server = StoreServer(store: opened.store, configuration: configuration) { port in
             // Written at once, unbuffered: scripts and tests read the port from this line.
             let line = "harbor-store-server: serving \(store) at http://\(host):\(port)\n"
@@ -100,11 +133,5 @@ struct HarborStoreServer: AsyncParsableCommand {
             throw ValidationError(
                 "\(host):\(port) is in use: stop what listens there, or pick another --port (0: any free one)")
         }
-    }
-
-    /// --token, else $HARBOR_STORE_TOKEN; an empty one counts as none.
-    private var resolvedToken: String? {
-        if let token, !token.isEmpty { return token }
-        return ProcessInfo.processInfo.environment["HARBOR_STORE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -31,6 +31,16 @@ enum StoreLocation: ExpressibleByArgument, CustomStringConvertible {
         }
     }
 
+    /// The location as it was given, password and all: what `init(argument:)` reads back.
+    var argument: String {
+        switch self {
+        case .sqlite(let path): "sqlite:\(path)"
+        case .json(let folder): "json:\(folder)"
+        case .postgres(let url): url
+        case .memory: "memory"
+        }
+    }
+
     var description: String {
         switch self {
         case .sqlite(let path): "sqlite:\(path)"

@@ -32,10 +32,13 @@ extension Aggregate {
 
     /// The schema a store prepares for this aggregate.
     public static var schema: CollectionSchema {
-        CollectionSchema(
-            name: collection, indexedFields: indexes.map(\.name), uniqueFields: indexes.filter(\.isUnique).map(\.name),
-            multiValuedFields: indexes.filter(\.isMultiValued).map(\.name),
-            fieldsWithoutLookup: indexes.filter { !$0.hasLookupIndex }.map(\.name))
+        // Closures, not key paths: a key path into a generic type is built anew at every call.
+        let indexes = indexes
+        return CollectionSchema(
+            name: collection, indexedFields: indexes.map { $0.name },
+            uniqueFields: indexes.filter { $0.isUnique }.map { $0.name },
+            multiValuedFields: indexes.filter { $0.isMultiValued }.map { $0.name },
+            fieldsWithoutLookup: indexes.filter { !$0.hasLookupIndex }.map { $0.name })
     }
 
     /// Where this aggregate lives in a store.

@@ -43,7 +43,7 @@ public struct IndexedField<A>: Sendable {
         unique: Bool = false
     ) -> IndexedField<A> {
         IndexedField(name: name, isUnique: unique, isMultiValued: true, hasLookupIndex: true, keyPath: keyPath) {
-            .list($0[keyPath: keyPath].map(\.fieldValue))
+            .list($0[keyPath: keyPath].map { $0.fieldValue })
         }
     }
 

@@ -170,7 +170,7 @@ public final class Persistence: Sendable {
             if let failed = unitOfWork.failedJoin { throw failed }
             let (changeSet, recorded) = unitOfWork.finish()
             // A collection written but never read here is prepared now, so its unique fields hold.
-            for schema in unitOfWork.writtenSchemas() { try await prepare(schema) }
+            for type in unitOfWork.writtenTypes() { try await prepare(type) }
             if !changeSet.isEmpty {
                 let start = ContinuousClock.now
                 let receipt: CommitReceipt

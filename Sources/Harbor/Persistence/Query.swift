@@ -76,7 +76,7 @@ public struct Query<A: Aggregate>: Sendable {
 
     /// Keeps the aggregates whose field at `keyPath` equals one of `values`; none when it is empty.
     public func `where`<V: FieldValueConvertible>(_ keyPath: any KeyPath<A, V> & Sendable, isIn values: [V]) -> Self {
-        filtered(keyPath, .isIn(values.map(\.fieldValue)))
+        filtered(keyPath, .isIn(values.map { $0.fieldValue }))
     }
 
     /// Keeps the aggregates whose string field at `keyPath` starts with `prefix`, scalar by scalar.
@@ -98,7 +98,7 @@ public struct Query<A: Aggregate>: Sendable {
         _ keyPath: any KeyPath<A, [V]> & Sendable,
         containsAnyOf values: [V]
     ) -> Self {
-        filtered(keyPath, .isIn(values.map(\.fieldValue)))
+        filtered(keyPath, .isIn(values.map { $0.fieldValue }))
     }
 
     /// Orders by the field at `keyPath`; later calls break ties of earlier ones.
@@ -155,7 +155,7 @@ public struct Query<A: Aggregate>: Sendable {
             filters: try filters.map { .init(field: try index(of: $0.keyPath).name, $0.condition) },
             order: order,
             limit: limitCount,
-            fields: try selected.map { Set(try $0.map { try index(of: $0).name } + order.map(\.field)) }
+            fields: try selected.map { Set(try $0.map { try index(of: $0).name } + order.map { $0.field }) }
         )
     }
 
@@ -165,7 +165,7 @@ public struct Query<A: Aggregate>: Sendable {
     static func readableName(of keyPath: any PartialKeyPath<A> & Sendable) -> String {
         let description = "\(keyPath)"
         if !description.contains("<computed") && !description.contains("0x") { return description }
-        let indexed = A.indexes.map(\.name)
+        let indexed = A.indexes.map { $0.name }
         return "a computed \(type(of: keyPath as AnyKeyPath))"
             + (indexed.isEmpty ? " (nothing is indexed)" : " (indexed: \(indexed.joined(separator: ", ")))")
     }

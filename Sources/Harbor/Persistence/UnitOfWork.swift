@@ -45,8 +45,8 @@ public final class UnitOfWork: Sendable {
         var encodedEvents: [EncodedEvent] = []
         /// The numbers of the aggregates' raised events already recorded.
         var recordedRaised: Set<UInt64> = []
-        /// The schemas of the collections written, to prepare before the commit.
-        var writtenSchemas: [String: CollectionSchema] = [:]
+        /// The aggregate types written, by collection, to prepare before the commit.
+        var writtenTypes: [String: any Aggregate.Type] = [:]
         /// What a unit of work that checks its reads found, in the order it read it.
         var expectedReads: [ReadExpectation] = []
         /// The documents `expectedReads` already holds an expectation for.
@@ -180,13 +180,14 @@ public final class UnitOfWork: Sendable {
     /// Notes that `A`'s collection is written, so that it is prepared before the commit.
     func noteWrite<A: Aggregate>(_ type: A.Type) {
         state.withLock { state in
-            if state.writtenSchemas[A.collection] == nil { state.writtenSchemas[A.collection] = A.schema }
+            // The type, not its schema: the schema is built only for a collection not yet prepared.
+            if state.writtenTypes[A.collection] == nil { state.writtenTypes[A.collection] = A.self }
         }
     }
 
-    /// The schemas of the collections written, in collection order.
-    func writtenSchemas() -> [CollectionSchema] {
-        state.withLock { $0.writtenSchemas.values.sorted { $0.name < $1.name } }
+    /// The aggregate types written, in collection order.
+    func writtenTypes() -> [any Aggregate.Type] {
+        state.withLock { $0.writtenTypes.sorted { $0.key < $1.key }.map { $0.value } }
     }
 
     /// Notes what a lookup by key found in the store (nil: nothing), when this unit checks reads.

@@ -39,6 +39,8 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
     private let observerCount = Atomic<Int>(0)
     private let nextObserverID = Atomic<Int>(0)
     private let queuedCoalescable = Mutex<[CoalescingKey: any Sendable]>([:])
+    /// Use case types by name, named once: naming a type costs more than a whole run.
+    private let typeNames = Mutex<[ObjectIdentifier: String]>([:])
 
     /// Composes an application: `services` reach every use case; `middleware` wraps every run,
     /// the first one outermost. Runs reach the continuous clock as ``RunContext/clock`` and a
@@ -246,7 +248,7 @@ public final class UseCaseRunner<Services: Sendable>: Sendable {
         do {
             try await queue.wait(for: ticket)
         } catch {
-            emit(.cancelled(RunInfo(id: id, useCaseName: String(describing: U.self), lane: lane)))
+            emit(.cancelled(RunInfo(id: id, useCaseName: name(of: U.self), lane: lane)))
             throw error
         }
         defer { queue.release() }
@@ -334,7 +336,7 @@ extension UseCaseRunner {
             try await queue.wait(for: ticket)
         } catch {
             startCoalesced(run, key: key)
-            emit(.cancelled(RunInfo(id: run.id, useCaseName: String(describing: U.self), lane: lane)))
+            emit(.cancelled(RunInfo(id: run.id, useCaseName: name(of: U.self), lane: lane)))
             run.complete(with: .failure(error))
             throw error
         }
@@ -356,5 +358,16 @@ extension UseCaseRunner {
         queuedCoalescable.withLock { queued in
             if let current = queued[key] as? CoalescedRun<Output>, current === run { queued[key] = nil }
         }
+    }
+}
+
+extension UseCaseRunner {
+    /// `type`'s name as logs, observers and ``RunContext/useCaseName`` show it, computed once per type.
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = typeNames.withLock({ $0[id] }) { return name }
+        let name = String(describing: type)
+        typeNames.withLock { $0[id] = name }
+        return name
     }
 }

@@ -27,7 +27,7 @@ public struct RunContext<Services: Sendable>: Sendable {
     /// The lane it runs on.
     public let lane: Lane
     /// The use case's type name, as logs and observers show it.
-    public var useCaseName: String { String(describing: useCaseType) }
+    public var useCaseName: String { runner.name(of: useCaseType) }
     /// Kept as a type and named only when asked: naming a type costs more than a whole run.
     let useCaseType: Any.Type
     /// The application's services, as composed for its environment.

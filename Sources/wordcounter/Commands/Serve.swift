@@ -1,8 +1,10 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Harbor
 import HarborOTLP
 import HarborPrometheus
+import HarborSettings
 import Logging
 import ServiceLifecycle
 import WordCounter
@@ -48,6 +50,14 @@ struct Serve: ScopedCommand {
             /etc/passwd), and its log says so once. A refused request gets a 4xx answer with \
             {"error": "…"} and changes nothing.
 
+            Settings: a flag wins over its environment variable, which wins over the configuration \
+            file (--config FILE, or $WORDCOUNTER_SERVE_CONFIG: one JSON object with the keys host, \
+            port, token, roots, watch, poll, sessionTarget and traceRequests), which wins over the \
+            default. The variables are WORDCOUNTER_SERVE_ and the key in capitals, words joined by \
+            _ (WORDCOUNTER_SERVE_PORT, WORDCOUNTER_SERVE_SESSION_TARGET), but the token's, \
+            WORDCOUNTER_TOKEN; roots are separated by : as in PATH. A bad value is refused naming \
+            its flag, variable or key in the file, and nothing starts. More: docs/configuration.md.
+
             Ctrl-C stops the server: open live streams end, and requests in progress finish first.
             """)
 
@@ -55,12 +65,13 @@ struct Serve: ScopedCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The address to listen on; anything but loopback (127.0.0.1, ::1, localhost) requires a token.",
+            "The address to listen on (default 127.0.0.1); anything but loopback (127.0.0.1, ::1, localhost) requires a token.",
             valueName: "address"))
-    var host = "127.0.0.1"
+    var host: String?
 
-    @Option(help: ArgumentHelp("The TCP port; 0 picks a free one (printed at start).", valueName: "port"))
-    var port = 8080
+    @Option(
+        help: ArgumentHelp("The TCP port; 0 picks a free one, printed at start (default 8080).", valueName: "port"))
+    var port: Int?
 
     @Option(
         help: ArgumentHelp(
@@ -79,9 +90,10 @@ struct Serve: ScopedCommand {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Watch the tracked files and recount them as they change; --no-watch leaves that to `wordcounter update`."
+        help:
+            "Watch the tracked files and recount them as they change (the default); --no-watch leaves that to `wordcounter update`."
     )
-    var watch = true
+    var watch: Bool?
 
     @Option(
         help: ArgumentHelp(
@@ -96,24 +108,39 @@ struct Serve: ScopedCommand {
     var sessionTarget: Int?
 
     @Flag(
+        inversion: .prefixedNo,
         help: ArgumentHelp(
             "With OTEL_EXPORTER_OTLP_ENDPOINT set, also export a span per HTTP request.",
             discussion:
                 "Off by default: a span for every request costs the cheapest routes about a quarter of their throughput, even when none is sampled (docs/performance.md)."
         ))
-    var traceRequests = false
+    var traceRequests: Bool?
 
-    func validate() throws {
-        if let poll, !(poll.isFinite && poll >= 0.01 && poll <= 86_400) {
-            throw ValidationError("--poll takes a number of seconds from 0.01 to 86400, such as 2 or 0.5.")
-        }
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        if let sessionTarget, sessionTarget <= 0 {
-            throw ValidationError("--session-target takes a number of words of at least 1, not \(sessionTarget)")
-        }
-        if let token = givenToken, AccessToken(token) == nil {
-            throw ValidationError(
-                "the token must be at least 16 characters of letters, digits, - _ . or ~ (it travels in URLs)")
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of serve's settings, such as {\"port\": 9000, \"watch\": false} (also $WORDCOUNTER_SERVE_CONFIG).",
+            valueName: "file"))
+    var config: String?
+
+    /// The settings: the flags given, then the environment, then the configuration file, then the defaults.
+    func settings(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> ServeSettings {
+        var flags: [String: ConfigContent] = [:]
+        flags["host"] = host.map { .string($0) }
+        flags["port"] = port.map { .int($0) }
+        // An empty token counts as none, as an empty variable does: the next source decides.
+        flags["token"] = token.flatMap { $0.isEmpty ? nil : .string($0) }
+        flags["roots"] = roots.isEmpty ? nil : .stringArray(roots)
+        flags["watch"] = watch.map { .bool($0) }
+        flags["poll"] = poll.map { .double($0) }
+        flags["sessionTarget"] = sessionTarget.map { .int($0) }
+        flags["traceRequests"] = traceRequests.map { .bool($0) }
+        do {
+            let sources = try await SettingsSources(
+                settings: ServeSettings.names, flags: flags, file: ("--config", config),
+                fileVariable: ServeSettings.fileVariable, environment: environment)
+            return try ServeSettings(from: sources)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -124,6 +151,8 @@ struct Serve: ScopedCommand {
     }
 
     func run(in scope: ServiceScope) async throws {
+        // Before anything starts: a bad setting starts nothing.
+        let settings = try await settings()
         var logger = Logger(label: "wordcounter.serve") {
             EscapingLogHandler(StreamLogHandler.standardError(label: $0))
         }
@@ -143,21 +172,22 @@ struct Serve: ScopedCommand {
             traces == nil ? [MetricsMiddleware()] : [TracingMiddleware(), MetricsMiddleware()]
         let app = try await options.app(in: scope, observing: observing)
         let services = app.services
-        let address = ServerAddress(host: host, port: port)
+        let address = ServerAddress(host: settings.host, port: settings.port)
         var generatedToken = false
-        var accessToken = givenToken.flatMap(AccessToken.init)
+        var accessToken = settings.token.flatMap(AccessToken.init)
         if accessToken == nil && !address.isLoopback {
             accessToken = AccessToken.generate()
             generatedToken = true
         }
+        let roots = settings.roots
         let folders =
             roots.isEmpty
             ? try await app.run(ListTrackedFolders())
             : roots.map { services.fileSystem.absolutePath($0) }
         var configuration = WebConfiguration(address: address, token: accessToken, roots: TrackableRoots(folders))
-        configuration.session = try await app.run(StartWritingSession(target: sessionTarget))
+        configuration.session = try await app.run(StartWritingSession(target: settings.sessionTarget))
         configuration.metrics = metrics
-        configuration.tracesRequests = traces != nil && traceRequests
+        configuration.tracesRequests = traces != nil && settings.traceRequests
         do {
             try configuration.validate()
         } catch {
@@ -169,12 +199,13 @@ struct Serve: ScopedCommand {
         // The roots given bound what the watcher finds, as they bound POST /api/track; the default
         // ones (the folders tracked now) do not, or a folder tracked later would gain no new file.
         let bounds = roots.isEmpty ? nil : AllowedRoots(configuration.roots.paths)
-        let watchers = watch ? watchServices(app: app, within: bounds, logger: logger) : []
+        let watchers =
+            settings.watch ? watchServices(app: app, within: bounds, poll: settings.poll, logger: logger) : []
         var lines = ServeAnnouncement(
             address: address, token: accessToken, tokenWasGenerated: generatedToken,
             roots: configuration.roots, watching: !watchers.isEmpty)
-        if InterfaceAddresses.isWildcard(host) {
-            lines.otherAddresses = InterfaceAddresses.current(includingIPv6: host.contains(":"))
+        if InterfaceAddresses.isWildcard(settings.host) {
+            lines.otherAddresses = InterfaceAddresses.current(includingIPv6: settings.host.contains(":"))
         }
         let announcement = lines
         let feed = server.outboxFeed()
@@ -190,11 +221,5 @@ struct Serve: ScopedCommand {
                 services: exporter + [application, feed] + watchers, gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()
-    }
-
-    /// The token from --token, else from $WORDCOUNTER_TOKEN.
-    private var givenToken: String? {
-        if let token, !token.isEmpty { return token }
-        return ProcessInfo.processInfo.environment["WORDCOUNTER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

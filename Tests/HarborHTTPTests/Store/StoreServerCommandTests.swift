@@ -11,7 +11,7 @@ struct StoreServerCommandTests {
         process.executableURL = StoreServerProcess.executable
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
-        merged["HARBOR_STORE_TOKEN"] = nil
+        for name in merged.keys where name.hasPrefix("HARBOR_STORE") { merged[name] = nil }
         merged.merge(environment) { _, new in new }
         process.environment = merged
         let errors = Pipe()

@@ -21,7 +21,8 @@ final class StoreServerProcess: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         var environment = ProcessInfo.processInfo.environment
-        environment["HARBOR_STORE_TOKEN"] = nil
+        // The settings come from the test alone, not from variables of the shell running it.
+        for name in environment.keys where name.hasPrefix("HARBOR_STORE") { environment[name] = nil }
         for name in environment.keys where name.hasPrefix("OTEL_") { environment[name] = nil }
         environment.merge(extra) { _, new in new }
         process.environment = environment

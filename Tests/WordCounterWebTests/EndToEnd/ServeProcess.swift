@@ -47,6 +47,7 @@ final class ServeProcess {
         environment["WORDCOUNTER_DATABASE"] = folder.appendingPathComponent("db/wordcounter.sqlite").path
         environment["WORDCOUNTER_ENV"] = nil
         environment["WORDCOUNTER_TOKEN"] = nil
+        for name in environment.keys where name.hasPrefix("WORDCOUNTER_SERVE_") { environment[name] = nil }
         for name in environment.keys where name.hasPrefix("OTEL_") { environment[name] = nil }
         return environment.merging(extraEnvironment) { _, new in new }
     }
