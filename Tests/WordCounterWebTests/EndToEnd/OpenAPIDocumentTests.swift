@@ -1,7 +1,8 @@
 import Foundation
 import HummingbirdTesting
 import Testing
-import WordCounterWeb
+
+@testable import WordCounterWeb
 
 /// `GET /openapi.yaml`: the checked-in OpenAPI document, as the real `wordcounter serve` serves it.
 @Suite("GET /openapi.yaml")
@@ -27,14 +28,45 @@ struct OpenAPIDocumentTests {
         #expect(serve.stop() == 0)
     }
 
-    @Test("every path the document lists is a route of the server: none answers 404 'no route'")
-    func documentedPathsAreRoutes() async throws {
-        let document = try String(contentsOf: Self.checkedIn, encoding: .utf8)
-        // The paths are the keys indented by two spaces under `paths:`, up to `components:`.
+    /// The document's paths and the methods of each, lowercased: the keys indented by two spaces
+    /// under `paths:`, and the method keys indented by four under each.
+    static func documentedOperations() throws -> [String: Set<String>] {
+        let document = try String(contentsOf: checkedIn, encoding: .utf8)
         let section = document.components(separatedBy: "\npaths:\n").last?.components(separatedBy: "\ncomponents:")
             .first
-        let paths = (section ?? "").split(separator: "\n").filter { $0.hasPrefix("  /") }
-            .map { String($0.dropFirst(2).dropLast()) }
+        let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
+        var operations: [String: Set<String>] = [:]
+        var current: String?
+        for line in (section ?? "").split(separator: "\n") {
+            if line.hasPrefix("  /") {
+                current = String(line.dropFirst(2).dropLast())
+                operations[current ?? ""] = []
+            } else if let current, line.hasPrefix("    "), !line.hasPrefix("     "),
+                methods.contains(String(line.dropFirst(4).dropLast()))
+            {
+                operations[current, default: []].insert(String(line.dropFirst(4).dropLast()))
+            }
+        }
+        return operations
+    }
+
+    @Test("every route of the server but the dashboard's page and forms is in the document, with its methods")
+    func routesAreDocumented() throws {
+        let documented = try Self.documentedOperations()
+        let dashboard: Set<String> = ["/", "/goal", "/projects/:name"]
+        let routes = WebServer.routes.adding(("metrics", [.get])).entries.filter { !dashboard.contains($0.path) }
+        #expect(routes.count == documented.count)
+        for route in routes {
+            let path = route.path.split(separator: "/")
+                .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+            let methods = Set(route.methods.filter { $0 != .head }.map { $0.rawValue.lowercased() })
+            #expect(documented["/" + path] == methods, "\(route.path) answers \(methods)")
+        }
+    }
+
+    @Test("every path the document lists is a route of the server: none answers 404 'no route'")
+    func documentedPathsAreRoutes() async throws {
+        let paths = try Self.documentedOperations().keys.sorted()
         #expect(paths.count >= 10)
         let fixture = WebFixture(metrics: MetricsRouteTests.metrics())
         try await fixture.withClient { client in
