@@ -39,6 +39,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // The runtime of the code swift-openapi-generator made from the examples' OpenAPI documents
+        // (committed: scripts/openapi-generate), and its Hummingbird transport.
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // Exact, so that every build runs on the NIO the suite was run on. Package.resolved is not
         // committed (the machines' package copies have commit ids of their own, so git ignores it),
@@ -237,10 +241,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The dashboard's stylesheet and script, compiled into the program: a copied
-            // `wordcounter` binary needs no resource folder beside it.
+            // The dashboard's stylesheet and script, and the API's OpenAPI document, compiled into
+            // the program: a copied `wordcounter` binary needs no resource folder beside it.
             resources: [
                 .embedInCode("Dashboard/Resources/dashboard.css"), .embedInCode("Dashboard/Resources/dashboard.js"),
+                .embedInCode("openapi.yaml"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -330,8 +335,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Examples/Todos/Sources/todos-server",
+            exclude: ["openapi-generator-config.yaml"],
+            resources: [.embedInCode("openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -385,6 +395,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/Artists/Sources/artists-server",
+            resources: [.embedInCode("openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -41,7 +41,7 @@ public struct SessionProgress: Sendable, Equatable, Codable {
     }
 
     /// Words still to write to reach the target (0 once reached); nil without a target.
-    public var remaining: Int? { target.map { max(0, $0 - words) } }
+    public var remaining: Int? { target.map { WordsToGo.remaining($0, written: words) } }
 
     /// Whether the target is reached; false without one.
     public var isReached: Bool { target.map { words >= $0 } ?? false }

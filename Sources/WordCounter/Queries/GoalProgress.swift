@@ -6,7 +6,7 @@ public struct GoalProgress: Sendable, Equatable, Codable {
     public let today: Int
 
     /// Words still to write today (0 once reached); nil without a goal.
-    public var remaining: Int? { goal.map { max(0, $0 - today) } }
+    public var remaining: Int? { goal.map { WordsToGo.remaining($0, written: today) } }
 
     /// Today over the goal, from 0; nil without a goal.
     public var fraction: Double? {

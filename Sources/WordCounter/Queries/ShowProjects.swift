@@ -50,17 +50,18 @@ public struct ShowProjects: UseCase, Codable {
     static func progress(
         of project: Project, files: Int, words: Int, today: Int, on day: Day, calendar: Calendar
     ) -> ProjectProgress {
-        let remaining = project.target.map { max(0, $0 - words) }
+        let remaining = project.target.map { WordsToGo.remaining($0, written: words) }
         let daysLeft = project.deadline.map { project.writingDays.count(from: day, through: $0, calendar: calendar) }
         var quota: Int?
         if let target = project.target, let daysLeft, daysLeft > 0 {
             // What was left when today began, spread over the writing days from today on.
-            let leftAtStart = max(0, target - (words - today))
-            quota = (leftAtStart + daysLeft - 1) / daysLeft
+            let (atStart, overflow) = words.subtractingReportingOverflow(today)
+            let leftAtStart = overflow ? (today < 0 ? 0 : Int.max) : WordsToGo.remaining(target, written: atStart)
+            quota = WordsToGo.perDay(leftAtStart, over: daysLeft)
         }
         let asked = quota ?? project.dailyGoal
         let writingDay = project.writingDays.contains(day, calendar: calendar)
-        let todayRemaining = asked.map { writingDay ? max(0, $0 - today) : 0 }
+        let todayRemaining = asked.map { writingDay ? WordsToGo.remaining($0, written: today) : 0 }
         return ProjectProgress(
             name: project.name, paths: project.paths, writingDays: project.writingDays.description, files: files,
             words: words, today: today, target: project.target, deadline: project.deadline, remaining: remaining,

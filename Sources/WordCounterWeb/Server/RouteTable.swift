@@ -20,6 +20,11 @@ struct RouteTable: Sendable {
         return table
     }
 
+    /// Every route as a path (`/api/files/:id`) and its methods, `HEAD` included with `GET`.
+    var entries: [(path: String, methods: [HTTPRequest.Method])] {
+        routes.map { ("/" + $0.segments.joined(separator: "/"), $0.methods) }
+    }
+
     /// The methods `path` allows, in a fixed order (`GET, HEAD, POST, PUT, PATCH, DELETE`); empty
     /// when no route has that path.
     func methods(for path: String) -> [HTTPRequest.Method] {

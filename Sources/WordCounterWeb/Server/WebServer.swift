@@ -19,6 +19,8 @@ public import WordCounter
 /// - `GET /api/events`: server-sent events, one per domain event published on the services' bus
 ///   (or, with ``ChangeSource/outbox``, committed to the store by any process).
 /// - `GET /metrics`: the Prometheus text of ``WebConfiguration/metrics``, when it is set.
+/// - `GET /openapi.yaml`: the OpenAPI 3.1 document of all of the above but the dashboard's page
+///   and forms (`Sources/WordCounterWeb/openapi.yaml`, compiled in).
 ///
 /// Every `GET` route answers `HEAD` too (the same headers, no body); a known path asked with
 /// another method is `405 Method Not Allowed` with an `Allow` header (and `OPTIONS` is `204`
@@ -90,6 +92,7 @@ public struct WebServer: Sendable {
         }
         router.add(middleware: MethodNotAllowedMiddleware(routes: routes))
         router.get("health") { _, _ in "ok\n" }
+        router.get("openapi.yaml") { _, _ in OpenAPIDocument.response() }
         if let metrics = configuration.metrics {
             router.get("metrics") { _, _ in metrics.response() }
         }
@@ -108,7 +111,7 @@ public struct WebServer: Sendable {
     /// Every route's path and methods, for `405` and `Allow`; `:name` matches any one segment.
     /// `HEAD` is added to every `GET` route.
     static let routes = RouteTable([
-        ("/", [.get]), ("health", [.get]), ("api/summary", [.get]), ("api/files", [.get]),
+        ("/", [.get]), ("health", [.get]), ("openapi.yaml", [.get]), ("api/summary", [.get]), ("api/files", [.get]),
         ("api/history", [.get]), ("api/track", [.post]), ("api/files/:id", [.delete]), ("api/events", [.get]),
         ("api/goal", [.put]), ("api/projects", [.get]), ("api/projects/:name", [.put]), ("goal", [.post]),
         ("projects/:name", [.post]),

@@ -2,14 +2,27 @@ import Artists
 import Foundation
 import Hummingbird
 
-/// The API's routes over an ``ArtistCatalog``, answering JSON errors (`{"error": …}`).
+/// The API's routes over an ``ArtistCatalog``, answering JSON errors (`{"error": …}`), as
+/// `openapi.yaml` beside this file describes them (served at `GET /openapi.yaml`).
 struct ArtistRoutes: Sendable {
     let catalog: ArtistCatalog
     let delay: Duration
 
+    /// Every route's path and methods, for `405` and `Allow`.
+    static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
+        ("/openapi.yaml", [.get]), ("/artists", [.get]), ("/artists/:id", [.get]), ("/artists/:id/touch", [.post]),
+        ("/users", [.post]), ("/users/:user/tracked/:id", [.put]),
+    ]
+
     func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: SlowMiddleware(delay: delay))
+        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes))
+        router.get("openapi.yaml") { _, _ -> Response in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
+        }
         router.get("artists") { _, _ -> Response in
             try Self.json(catalog.summaries())
         }

@@ -16,8 +16,9 @@ struct ArtistsServer: AsyncParsableCommand {
         discussion: """
             Routes: GET /artists, GET /artists/ID, POST /artists/ID/touch (marks
             the artist changed now, so the next sync fetches it), POST /users,
-            PUT /users/USER/tracked/ID. Starts with ten artists; everything is
-            forgotten when it stops.
+            PUT /users/USER/tracked/ID, and GET /openapi.yaml, the OpenAPI document
+            that describes them. Starts with ten artists; everything is forgotten
+            when it stops.
 
             Examples:
               artists-server                  # http://127.0.0.1:8090

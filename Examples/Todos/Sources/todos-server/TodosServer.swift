@@ -14,7 +14,8 @@ struct TodosServer: AsyncParsableCommand {
         commandName: "todos-server",
         abstract: "Serve a todo API in memory for `todos --env development` (a Harbor example).",
         discussion: """
-            Routes: GET /todos (?userId= &completed=), GET /todos/ID, POST /todos, PATCH /todos/ID.
+            Routes: GET /todos (?userId= &completed=), GET /todos/ID, POST /todos, PATCH /todos/ID,
+            and GET /openapi.yaml, the OpenAPI document that describes them.
             Starts with three todos of user 1; everything is forgotten when it stops.
 
             Settings: a flag wins over its environment variable, which wins over the
@@ -59,7 +60,7 @@ struct TodosServer: AsyncParsableCommand {
         var logger = Logger(label: "todos-server")
         logger.logLevel = .warning
         let board = TodoBoard(todos: FakeTodoAPI.seed)
-        let router = TodoRoutes(board: board, delay: .milliseconds(settings.delay)).router()
+        let router = try TodoRoutes(board: board, delay: .milliseconds(settings.delay)).router()
         let host = settings.host
         let app = Application(
             router: router,
