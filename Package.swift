@@ -116,6 +116,13 @@ let package = Package(
             dependencies: [.product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: swiftSettings
         ),
+        // What the example servers share at their edges (package-internal, not a product).
+        .target(
+            name: "ExampleServerEdges",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Examples/Shared/Sources/ExampleServerEdges",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "HarborTesting",
             dependencies: ["Harbor"],
@@ -330,7 +337,7 @@ let package = Package(
         .executableTarget(
             name: "todos-server",
             dependencies: [
-                "HarborSettings",
+                "ExampleServerEdges", "HarborSettings",
                 "Todos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -388,7 +395,7 @@ let package = Package(
         .executableTarget(
             name: "artists-server",
             dependencies: [
-                "HarborSettings",
+                "ExampleServerEdges", "HarborSettings",
                 "Artists",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

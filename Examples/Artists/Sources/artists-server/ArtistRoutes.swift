@@ -1,4 +1,5 @@
 import Artists
+import ExampleServerEdges
 import Foundation
 import Hummingbird
 
@@ -17,7 +18,7 @@ struct ArtistRoutes: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: SlowMiddleware(delay: delay))
-        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes))
+        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes) { Self.error($0, status: $1) })
         router.get("openapi.yaml") { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],

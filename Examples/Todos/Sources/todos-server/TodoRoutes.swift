@@ -1,3 +1,4 @@
+import ExampleServerEdges
 import Foundation
 import Hummingbird
 import OpenAPIHummingbird
@@ -23,7 +24,7 @@ struct TodoRoutes: Sendable {
     func router() throws -> Router<BasicRequestContext> {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: DelayMiddleware(delay: delay))
-        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes))
+        router.add(middleware: MethodNotAllowedMiddleware(routes: Self.routes) { Self.error($0, status: $1) })
         router.add(middleware: BodyLimitMiddleware(limit: Self.bodyLimit))
         try TodoOperations(board: board).registerHandlers(
             on: router, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),

@@ -1,16 +1,28 @@
-import Hummingbird
+public import Hummingbird
 
-/// Answers a request whose path is a route, but not for its method: `405` with `Allow` and a
-/// JSON error, or `204` with `Allow` for `OPTIONS`. Requests for unknown paths stay `404`.
+/// Answers a request whose path is a route, but not for its method: `405` with `Allow` and the
+/// server's own error body, or `204` with `Allow` for `OPTIONS`. Requests for unknown paths stay
+/// `404`. The example servers (`todos-server`, `artists-server`) share it.
 ///
 /// It only sees what the router could not route, so it adds nothing to requests that have a route.
-struct MethodNotAllowedMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+public struct MethodNotAllowedMiddleware: RouterMiddleware {
+    public typealias Context = BasicRequestContext
 
     /// Each route's path (`:name` matches any one segment) and methods; `GET` allows `HEAD` too.
     let routes: [(path: String, methods: [HTTPRequest.Method])]
+    /// The server's error response: a message and a status.
+    let errorResponse: @Sendable (String, HTTPResponse.Status) -> Response
 
-    func handle(
+    /// Answers for `routes`, with `errorResponse` as the body of a `405`.
+    public init(
+        routes: [(path: String, methods: [HTTPRequest.Method])],
+        errorResponse: @escaping @Sendable (String, HTTPResponse.Status) -> Response
+    ) {
+        self.routes = routes
+        self.errorResponse = errorResponse
+    }
+
+    public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         do {
@@ -22,8 +34,7 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
             var response =
                 request.method == .options
                 ? Response(status: .noContent)
-                : TodoRoutes.error(
-                    "\(request.uri.path) answers \(allow), not \(request.method)", status: .methodNotAllowed)
+                : errorResponse("\(request.uri.path) answers \(allow), not \(request.method)", .methodNotAllowed)
             response.headers[.allow] = allow
             return response
         }
