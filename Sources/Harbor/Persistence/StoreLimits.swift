@@ -94,7 +94,9 @@ public enum StoreLimits {
         case .double(let number):
             return number.isFinite ? nil : ("", "\(number) is not a finite number")
         case .string(let text):
-            guard text.utf8.contains(0) else { return nil }
+            // A native string's bytes in place: `String.UTF8View.contains` goes through its iterator.
+            let hasNull = text.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? text.utf8.contains(0)
+            guard hasNull else { return nil }
             return (
                 "",
                 "the string contains U+0000, which PostgreSQL cannot keep (refused by every store, so that data moves between them)"
