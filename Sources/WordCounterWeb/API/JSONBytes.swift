@@ -1,6 +1,6 @@
 /// JSON text written byte by byte, exactly as the API's `JSONEncoder` writes the same values, for
 /// the answers that are too large to spend `JSONEncoder`'s generic containers on (a page of
-/// `GET /api/files`: about 4 µs a file with `JSONEncoder`, a tenth of it here).
+/// `GET /api/files`: about 2 µs a file with `JSONEncoder`, under 0.4 µs here).
 ///
 /// Guarantees, checked against `JSONEncoder` by `FilePageJSONTests`: a string is written as
 /// Foundation's `JSONWriter` writes it (`"` and `\` escaped, `\b \t \n \f \r` and `\u00xx` with
