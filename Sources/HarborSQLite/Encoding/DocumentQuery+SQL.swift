@@ -38,7 +38,8 @@ extension DocumentQuery.Condition {
             var arguments: [DatabaseValue] = []
             let strings = values.filter { $0.columnRank == 3 }
             if !strings.isEmpty {
-                let marks = Array(repeating: "?", count: strings.count).joined(separator: ", ")
+                // Not `joined`: for a page's 100 identifiers that took a few µs per query.
+                let marks = String(repeating: "?, ", count: strings.count - 1) + "?"
                 parts.append("(\(rank) = 3 AND \(value) IN (\(marks)))")
                 arguments += strings.map(\.columnValue)
             }

@@ -75,6 +75,34 @@ public struct ShowFilePage: UseCase, Codable {
         return FilePage(rows: try await rows(of: entries, in: context), total: total, next: next)
     }
 
+    /// Today's records of the files `ids`, read without reading every record of the day (a day can
+    /// hold a record per tracked file).
+    ///
+    /// Asked for records of today *and* of these files, SQLite (which keeps no statistics of its
+    /// indexes here) walks the day's index and looks every record of the day up in its table to
+    /// check its file: 0.3 ms when 1,000 files changed today. The page's files usually have few
+    /// records in all (young projects, or files written on few days); counted on the file index
+    /// (no record read, at most ``fewRecordsPerFile`` a file), those are read and today's kept.
+    /// Otherwise (long histories) the day's records are fewer than the files', and the store's
+    /// query is the cheap one.
+    private func todayRecords(of ids: [String], in services: WordCounterServices) async throws -> [DailyCount] {
+        let records = services.persistence.repository(DailyCount.self)
+        let ofFiles = Query<DailyCount>().where(\.fileID, isIn: ids)
+        let today = services.today
+        let bound = ids.count * Self.fewRecordsPerFile
+        if try await records.count(ofFiles.limit(bound + 1)) <= bound {
+            return try await records.query(ofFiles).filter { $0.day == today }
+        }
+        return try await records.query(ofFiles.where(\.day, equals: today))
+    }
+
+    /// How many records a page's files may have on average for ``todayRecords(of:in:)`` to read
+    /// them all rather than ask the store for today's.
+    private static let fewRecordsPerFile = 4
+
+    /// The indexed fields a row is made of: path, state and words.
+    private static let rowFields = ["path", "state", TrackedFile.wordsField]
+
     /// How many index entries a scan reads at once.
     private static let scanSize = 2_000
 
@@ -87,10 +115,7 @@ public struct ShowFilePage: UseCase, Codable {
         let services = context.services
         let persistence = services.persistence
         let repository = persistence.repository(TrackedFile.self)
-        // Today's records of this page's files only: a day can hold a record per tracked file.
-        let ids = entries.map(\.key.id)
-        let today = try await persistence.repository(DailyCount.self)
-            .query(Query<DailyCount>().where(\.fileID, isIn: ids).where(\.day, equals: services.today))
+        let today = try await todayRecords(of: entries.map(\.key.id), in: services)
             .filter { record in services.machine == nil || record.machine == nil || record.machine == services.machine }
         var netToday: [String: Int] = [:]  // file id → net words
         for record in today { netToday[record.fileID, default: 0] += record.net }
@@ -98,8 +123,9 @@ public struct ShowFilePage: UseCase, Codable {
         rows.reserveCapacity(entries.count)
         for entry in entries {
             let id = entry.key.id
-            guard case .string(let path) = entry[field: "path"],
-                case .string(let stateName) = entry[field: "state"], let state = FileState(rawValue: stateName)
+            let values = entry.values(of: Self.rowFields)  // one pass over the entry's fields, not three
+            guard case .string(let path) = values[0],
+                case .string(let stateName) = values[1], let state = FileState(rawValue: stateName)
             else {
                 // Not as this version indexes files: the stored file says it all.
                 if let file = try await repository.find(id) {
@@ -111,7 +137,7 @@ public struct ShowFilePage: UseCase, Codable {
                 continue
             }
             var words: Int?
-            if case .int(let count) = entry[field: TrackedFile.wordsField] { words = Int(exactly: count) }
+            if case .int(let count) = values[2] { words = Int(exactly: count) }
             var reason: String?
             if state == .unreadable { reason = try await repository.find(id)?.problem?.description }
             rows.append(

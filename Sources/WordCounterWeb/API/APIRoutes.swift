@@ -38,7 +38,7 @@ struct APIRoutes: Sendable {
     func files(_ request: Request) async throws -> Response {
         let parameters = try FilePageParameters(query: request.uri.query)
         let page = try await app.run(parameters.query, on: Self.queryLane)
-        return try Response.json(FilePageObject(page))
+        return Response.json(buffer: FilePageObject(page).json)
     }
 
     /// `GET /api/history?days=N&by=day|week|month`: net and gross words of the last N days (today

@@ -9,11 +9,39 @@ enum FileCursor {
     static let maximumLength = 12_000
 
     /// The cursor of `position`.
+    ///
+    /// The JSON is written as the default `JSONEncoder` writes `[path, id]` (slashes escaped), so
+    /// cursors stay what they were when `JSONEncoder` made them; `FilePageJSONTests` checks it.
     static func string(for position: FilePosition) -> String {
-        let data = (try? JSONEncoder().encode([position.path, position.id])) ?? Data()
-        return data.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var json = JSONBytes(capacity: position.path.utf8.count + position.id.utf8.count + 16)
+        json.append(raw: "[")
+        json.append(position.path, escapingSlashes: true)
+        json.append(raw: ",")
+        json.append(position.id, escapingSlashes: true)
+        json.append(raw: "]")
+        return base64URL(json.bytes)
+    }
+
+    /// `bytes` in base64url without padding (RFC 4648 §5): `-` and `_` for `+` and `/`.
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        return alphabet.withUTF8Buffer { alphabet in
+            var text: [UInt8] = []
+            text.reserveCapacity((bytes.count * 4 + 2) / 3)
+            var index = 0
+            while index < bytes.count {
+                let count = min(3, bytes.count - index)
+                var group = UInt32(bytes[index]) << 16
+                if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+                if count > 2 { group |= UInt32(bytes[index + 2]) }
+                // 2, 3 or 4 characters for 1, 2 or 3 bytes: no padding.
+                for shift in [18, 12, 6, 0].prefix(count + 1) {
+                    text.append(alphabet[Int((group >> UInt32(shift)) & 0x3F)])
+                }
+                index += 3
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
     }
 
     /// The position `string` holds; nil when it is not a cursor this server made.

@@ -8,13 +8,27 @@ struct FormFields: Sendable {
     init(_ body: String) {
         for pair in body.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            let value = parts.count == 2 ? decoded(parts[1]).trimmingCharacters(in: .whitespaces) : ""
-            if !value.isEmpty { fields[decoded(parts[0])] = value }
+            let value = parts.count == 2 ? Self.trimmed(Self.decoded(parts[1])) : ""
+            if !value.isEmpty { fields[Self.decoded(parts[0])] = value }
         }
+    }
+
+    /// `text` with `+` read as a space and percent escapes decoded (undecodable escapes kept).
+    private static func decoded(_ text: Substring) -> String {
+        // Most names and values (`limit=100`) have neither: Foundation's calls cost microseconds.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(text)
+        }
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// `text` without the whitespace at its ends.
+    private static func trimmed(_ text: String) -> String {
+        // Ends that are ASCII and neither a space nor a tab are not whitespace: nothing to trim.
+        let isKept = { (byte: UInt8) in byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+        if let first = text.utf8.first, let last = text.utf8.last, isKept(first), isKept(last) { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The field's value, if it was given and not empty.

@@ -114,6 +114,31 @@ struct FilePagingTests {
     }
 
     @Test(
+        "today is each file's own writing today, whether its files have long histories or short ones",
+        arguments: [1, 2, 3, 100])
+    func todayWithHistories(limit: Int) async throws {
+        let fixture = WebFixture()
+        let paths = (0..<4).map { "/home/writer/novel/chapter-\($0).md" }
+        for path in paths { try fixture.disk.write(path, contents: WebFixture.words(10)) }
+        try await fixture.track("/home/writer/novel")
+        // chapter-0 is written on eight days (more records than a page reads file by file),
+        // chapter-1 on two, chapter-2 today only, chapter-3 never.
+        for day in 0..<8 {
+            fixture.clock.advance(days: 1)
+            try fixture.disk.write(paths[0], contents: WebFixture.words(20 + day * 3))
+            if day >= 6 { try fixture.disk.write(paths[1], contents: WebFixture.words(30 + day)) }
+            if day == 7 { try fixture.disk.write(paths[2], contents: WebFixture.words(4)) }
+            try await fixture.update()
+        }
+        let everything = try await fixture.app.run(ShowStatus())
+        #expect(everything.map(\.today) == [3, 1, -6, 0])
+        try await fixture.withClient { client in
+            let pages = try await Self.allPages(client, query: "limit=\(limit)")
+            #expect(pages.flatMap(\.files) == everything.map(FileObject.init))
+        }
+    }
+
+    @Test(
         "a bad parameter is a 400 that names it and changes nothing",
         arguments: [
             ("limit=0", "'limit'"), ("limit=1001", "'limit'"), ("limit=ten", "'limit'"), ("limit=-5", "'limit'"),
