@@ -38,6 +38,18 @@ struct MirroredStoreCrashTests {
 
     @Test("a backfill killed mid-way resumes where it stopped: nothing lost, nothing copied twice")
     func killedBackfill() async throws {
+        // On a loaded machine the kill can come after the whole backfill: that attempt tests
+        // nothing, so it is made again with new files (at most three times), not counted as a pass.
+        for attempt in 1...3 {
+            let killedMidway = try await killBackfill(lastAttempt: attempt == 3)
+            if killedMidway { return }
+        }
+    }
+
+    /// Backfills 10,000 documents in a child process killed after 5 to 60 ms, then resumes it here
+    /// and checks the result; false (and nothing checked) when the child had finished before the
+    /// kill, unless this is the `lastAttempt`.
+    private func killBackfill(lastAttempt: Bool) async throws -> Bool {
         let folder = try TemporaryFolder()
         let (primaryPath, secondaryPath) = (folder.file("primary.sqlite"), folder.file("secondary.sqlite"))
         let primary = try SQLiteStore(path: primaryPath)
@@ -64,12 +76,14 @@ struct MirroredStoreCrashTests {
         let store = MirroredStore(primary: primary, secondary: try SQLiteStore(path: secondaryPath))
         let report = try await store.backfill(collections: [Self.orders])
         store.stop()
-        #expect(report.copied > 0, "the backfill finished before it was killed")
+        if report.copied == 0 && !lastAttempt { return false }
+        #expect(report.copied > 0, "the backfill finished before it was killed, three times")
         #expect(report.copied + report.skipped == total)
         #expect(report.skipped >= copiedBefore, "a batch the killed backfill reported was copied again")
         #expect(report.newerOnSecondary == 0)
         let documents = try await expectIdentical(primary: primaryPath, secondary: secondaryPath)
         #expect(documents.count == total)
+        return true
     }
 
     @Test(
